@@ -1,0 +1,45 @@
+/** Pure helpers that turn content paths into ids, routes and sort keys. */
+
+const NUMBER_PREFIX = /^(\d+)-/;
+
+/** `10-ddl-create-table.md` → `ddl-create-table`; `00-ddl` → `ddl`. */
+export function stripNumberPrefix(segment: string): string {
+  return segment.replace(NUMBER_PREFIX, '');
+}
+
+/** The position a number prefix gives (`20-table` → 20), if any. */
+export function numberPrefix(segment: string): number | undefined {
+  const m = NUMBER_PREFIX.exec(segment);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The id of a page: its path without number prefixes or extension. A frontmatter `id` replaces the last
+ * segment (some catalogue ids differ from their file names).
+ */
+export function docIdFromPath(relPath: string, idOverride?: string): string {
+  const segments = relPath.replace(/\.md$/, '').split('/').map(stripNumberPrefix);
+  if (idOverride) segments[segments.length - 1] = idOverride;
+  return segments.join('/');
+}
+
+/** The route of a page: `/doc/<id>`, a folder's `index` page at the folder with a trailing slash, or its slug. */
+export function docRoute(id: string, base: string, slug?: string): string {
+  if (slug !== undefined) return slug === '/' ? `${base}/` : `${base}${slug}`;
+  if (id === 'index') return `${base}/`;
+  if (id.endsWith('/index')) return `${base}/${id.slice(0, -'/index'.length)}/`;
+  return `${base}/${id}`;
+}
+
+/** Routes are compared without their trailing slash: both forms serve the same page. */
+export function routeKey(route: string): string {
+  return route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
+}
+
+/** Sidebar order: explicit or prefix position first (lowest first), unpositioned last, then by file name. */
+export function compareSidebarOrder(a: { position?: number; sortName: string }, b: { position?: number; sortName: string }): number {
+  const pa = a.position ?? Number.POSITIVE_INFINITY;
+  const pb = b.position ?? Number.POSITIVE_INFINITY;
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a.sortName.localeCompare(b.sortName, 'en', { numeric: true });
+}

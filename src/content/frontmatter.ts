@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import type { ErrorSink } from './errors.ts';
+
+/** The frontmatter an author writes. Unknown keys are refused so that typos do not pass silently. */
+export const frontmatterSchema = z
+  .object({
+    /** Page title: the h1, the browser tab and (unless sidebar_label) the sidebar. */
+    title: z.string().trim().min(1, 'must not be empty'),
+    /** One sentence for search snippets and link previews. */
+    description: z.string().trim().min(1, 'must not be empty').max(160, 'must be at most 160 characters'),
+    sidebar_label: z.string().trim().min(1).optional(),
+    sidebar_position: z.number().finite().optional(),
+    /** Route under /doc/, absolute ("/" is /doc/ itself). */
+    slug: z.string().regex(/^\/[A-Za-z0-9_\-/.]*$/, 'must start with "/" and hold only letters, digits, "-", "_", "." and "/"').optional(),
+    /** Replaces the last segment of the id derived from the file name. */
+    id: z.string().regex(/^[A-Za-z0-9_\-.]+$/, 'must be one path segment').optional(),
+    /** The page documents an Enterprise feature: a badge and a licence link are shown. */
+    enterprise: z.boolean().optional(),
+  })
+  .strict();
+
+export type Frontmatter = z.infer<typeof frontmatterSchema>;
+
+export interface SplitSource {
+  frontmatter: Frontmatter;
+  /** The Markdown body with the frontmatter replaced by blank lines, so positions match the file's lines. */
+  body: string;
+}
+
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
+
+/**
+ * Splits and validates the frontmatter of a Markdown file. Problems go to the sink with the line of the
+ * offending key; the function returns undefined when the page cannot be used.
+ */
+export function readFrontmatter(file: string, text: string, sink: ErrorSink): SplitSource | undefined {
+  const match = FENCE.exec(text);
+  if (!match) {
+    sink.add(file, 1, 'missing frontmatter: the file must start with a "---" block holding at least title and description');
+    return undefined;
+  }
+  const yamlText = match[1] ?? '';
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
+  // The YAML starts on line 2 of the file (line 1 is the opening fence).
+  const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line + 1);
+  if (doc.errors.length > 0) {
+    for (const err of doc.errors) sink.add(file, lineOf(err.pos[0]), `invalid frontmatter YAML: ${err.message.split('\n')[0]}`);
+    return undefined;
+  }
+  const data: unknown = doc.toJS() ?? {};
+  const parsed = frontmatterSchema.safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined);
+      let line = 1;
+      if (isMap(doc.contents) && key !== undefined) {
+        const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key);
+        if (pair && isScalar(pair.key)) line = lineOf(pair.key.range?.[0]);
+      }
+      const field = key === undefined ? 'frontmatter' : `frontmatter field "${String(key)}"`;
+      sink.add(file, line, `${field}: ${issue.message}`);
+    }
+    return undefined;
+  }
+  const blank = match[0].replace(/[^\n]/g, '');
+  return { frontmatter: parsed.data, body: blank + text.slice(match[0].length) };
+}

@@ -1,0 +1,28 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  depth: 2 | 3;
+}
+
+/**
+ * Gives every heading a stable id from its text (GitHub's rule, so links written against GitHub previews keep
+ * working) and returns the ids plus the h2/h3 table of contents.
+ */
+export function assignHeadingIds(tree: Root): { anchors: Set<string>; toc: TocEntry[] } {
+  const slugger = new GithubSlugger();
+  const anchors = new Set<string>();
+  const toc: TocEntry[] = [];
+  visit(tree, 'heading', (node: Heading) => {
+    const text = toString(node).trim();
+    const id = slugger.slug(text);
+    node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+    anchors.add(id);
+    if (node.depth === 2 || node.depth === 3) toc.push({ id, text, depth: node.depth });
+  });
+  return { anchors, toc };
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Element, Root } from 'hast';
+import { createHighlighter, type Highlighter } from 'shiki';
+import { visit } from 'unist-util-visit';
+import { SHIKI_LANGUAGES } from './languages.ts';
+
+let highlighterPromise: Promise<Highlighter> | undefined;
+
+/** One Shiki instance per process: loading grammars is the slow part. */
+export function loadHighlighter(): Promise<Highlighter> {
+  highlighterPromise ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: SHIKI_LANGUAGES });
+  return highlighterPromise;
+}
+
+/**
+ * Shiki colours tokens with inline `style` attributes, which a strict Content-Security-Policy refuses.
+ * We move each distinct style into a class and publish the classes as one stylesheet.
+ */
+export class TokenStyles {
+  private readonly classes = new Map<string, string>();
+
+  classFor(style: string): string {
+    let name = this.classes.get(style);
+    if (!name) {
+      name = `c${createHash('sha1').update(style).digest('base64url').slice(0, 6).replace(/[-_]/g, 'x')}`;
+      this.classes.set(style, name);
+    }
+    return name;
+  }
+
+  /** The stylesheet for every class handed out so far, in a stable order. */
+  css(): string {
+    return [...this.classes.entries()]
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .map(([style, name]) => `.${name}{${style}}`)
+      .join('\n');
+  }
+}
+
+/** Highlights code to a `<pre>` element for both themes, styles turned into classes. */
+export function highlightToHast(highlighter: Highlighter, code: string, lang: string, styles: TokenStyles): Element {
+  const root = highlighter.codeToHast(code, {
+    lang,
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: false,
+  }) as Root;
+  visit(root, 'element', (node: Element) => {
+    const style = node.properties?.style;
+    if (typeof style === 'string' && style) {
+      delete node.properties.style;
+      const cls = styles.classFor(style);
+      const prev = node.properties.className;
+      node.properties.className = Array.isArray(prev) ? [...prev, cls] : prev ? [String(prev), cls] : [cls];
+    }
+  });
+  const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
+  if (!pre) throw new Error('Shiki returned no <pre>');
+  return pre;
+}

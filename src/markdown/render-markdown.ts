@@ -1,0 +1,135 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Code, Root } from 'mdast';
+import { toHast } from 'mdast-util-to-hast';
+import type { Highlighter } from 'shiki';
+import { visit } from 'unist-util-visit';
+import type { ErrorSink } from '../content/errors.ts';
+import { uiStrings } from '../ui/strings.ts';
+import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
+import { transformDirectives } from './directives.ts';
+import { highlightToHast, type TokenStyles } from './highlighter.ts';
+import { resolveLanguage } from './languages.ts';
+import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
+import type { ParsedMarkdown } from './parse.ts';
+
+/** A code block as the later stages (examples tooling, content checks) see it. */
+export interface CodeBlockInfo {
+  lang: string;
+  code: string;
+  meta: CodeMeta;
+  line: number;
+}
+
+export interface RenderContext {
+  file: string;
+  relPath: string;
+  targets: LinkTargets;
+  highlighter: Highlighter;
+  styles: TokenStyles;
+  sink: ErrorSink;
+}
+
+export interface RenderedMarkdown {
+  hast: HastRoot;
+  codeBlocks: CodeBlockInfo[];
+}
+
+/**
+ * Second pass over a parsed page: directives, links, images and code blocks are checked and turned into the
+ * HAST the UI renders. Every problem goes to the sink with its line.
+ */
+export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): RenderedMarkdown {
+  const { file, relPath, targets, sink } = ctx;
+  const tree: Root = parsed.tree;
+  transformDirectives(tree, file, sink);
+  const codeBlocks: CodeBlockInfo[] = [];
+
+  visit(tree, (node) => {
+    const line = node.position?.start.line;
+    const column = node.position?.start.column;
+    switch (node.type) {
+      case 'html':
+        sink.add(file, line, `raw HTML is not allowed ("${node.value.slice(0, 40)}"): use Markdown, or put code in backticks`, column);
+        break;
+      case 'link':
+      case 'definition': {
+        const r = resolveLink(node.url, relPath, parsed.anchors, targets);
+        if ('error' in r) sink.add(file, line, r.error, column);
+        else node.url = r.href;
+        break;
+      }
+      case 'image': {
+        const r = resolveImage(node.url, relPath, targets);
+        if ('error' in r) sink.add(file, line, r.error, column);
+        else node.url = r.href;
+        if (!node.alt?.trim()) sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
+        break;
+      }
+      case 'code':
+        codeBlocks.push(renderCodeBlock(node, ctx));
+        break;
+    }
+  });
+
+  const hast = toHast(tree) as HastRoot;
+  decorateHast(hast);
+  return { hast, codeBlocks };
+}
+
+function renderCodeBlock(node: Code, ctx: RenderContext): CodeBlockInfo {
+  const line = node.position?.start.line ?? 1;
+  const { meta, errors } = parseCodeMeta(node.meta);
+  for (const e of errors) ctx.sink.add(ctx.file, line, e);
+  const written = node.lang ?? '';
+  const lang = written ? resolveLanguage(written) : undefined;
+  if (!written) ctx.sink.add(ctx.file, line, 'code block without a language: write ```sql, ```bash, ```text...');
+  else if (!lang) ctx.sink.add(ctx.file, line, `unknown code block language "${written}"`);
+  if ((meta.example || meta.norun || meta.syntax) && lang !== 'sql') {
+    ctx.sink.add(ctx.file, line, '"example", "norun" and "syntax" apply to sql blocks only');
+  }
+  const pre = highlightToHast(ctx.highlighter, node.value, lang ?? 'text', ctx.styles);
+  const children: ElementContent[] = [];
+  if (meta.title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: meta.title }] });
+  children.push(pre);
+  children.push({ type: 'element', tagName: 'copy-code', properties: {}, children: [] });
+  const flags = [meta.example && 'example', meta.expectError && 'error', meta.nondeterministic && 'nondeterministic', meta.syntax && 'syntax', meta.norun && 'norun'].filter(Boolean);
+  node.data = {
+    hName: 'figure',
+    hProperties: {
+      className: ['code-block'],
+      dataLanguage: lang ?? 'text',
+      ...(flags.length ? { dataKind: flags.join(' ') } : {}),
+      ...(meta.norun ? { dataNorun: meta.norun } : {}),
+    },
+    hChildren: children,
+  };
+  return { lang: lang ?? written, code: node.value, meta, line };
+}
+
+/** Heading anchor links, scrollable tables, and table alignment as classes (no inline styles). */
+function decorateHast(tree: HastRoot): void {
+  visit(tree, 'element', (node: Element, index, parent) => {
+    if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
+      const text = hastText(node);
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['heading-anchor'], href: `#${node.properties.id}`, ariaLabel: uiStrings.anchorLabel(text) },
+        children: [{ type: 'text', value: '#' }],
+      });
+    }
+    if ((node.tagName === 'td' || node.tagName === 'th') && typeof node.properties.align === 'string') {
+      node.properties.className = [`align-${node.properties.align}`];
+      delete node.properties.align;
+    }
+    if (node.tagName === 'table' && parent && index !== undefined && !(parent.type === 'element' && parent.tagName === 'div')) {
+      parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Table' }, children: [node] };
+    }
+  });
+}
+
+function hastText(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(hastText).join('');
+  return '';
+}

@@ -1,0 +1,17 @@
+/** Site-wide settings that are ours to choose, in one place. */
+export const siteConfig = {
+  /** Product name shown in the top bar and page titles. */
+  title: 'Databend Docs',
+  /** Public origin, used for canonical URLs, the sitemap and Open Graph tags. */
+  origin: 'https://docs.databend.com',
+  /** Every page lives under this prefix. */
+  routeBase: '/doc',
+  /** The product's source repository (top bar link). */
+  productRepository: 'https://github.com/databendlabs/databend',
+  /** This documentation's repository: "edit this page" and "report a problem" point here. */
+  docsRepository: 'https://github.com/databendlabs/databend-docs',
+  /** Branch that "edit this page" links to. */
+  docsBranch: 'main',
+  /** Folder of the docs repository that holds the Markdown sources. */
+  contentDir: 'content/doc',
+} as const;
