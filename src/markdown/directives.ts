@@ -34,6 +34,8 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink): 
     } else if (dir.name === 'tabs') {
       toTabs(dir, file, sink);
     } else if (dir.name === 'tab') {
+      // Panels were already handled by their group (toTabs); a tab anywhere else is misplaced.
+      if (parent?.type === 'containerDirective' && (parent as ContainerDirective).name === 'tabs') return undefined;
       sink.add(file, dir.position?.start.line, '":::tab" must sit directly inside a "::::tabs" group', dir.position?.start.column);
     } else {
       sink.add(

@@ -1,0 +1,102 @@
+/** The machine-readable outputs besides HTML: catalogue JSON, sitemap, robots.txt, llms.txt, server config. */
+import { createHash } from 'node:crypto';
+import { routeKey } from '../catalogue/ids.ts';
+import type { Catalogue, SidebarItem } from '../catalogue/types.ts';
+import { siteConfig } from '../site.config.ts';
+import type { BuiltPage } from './load-site.ts';
+import { markdownUrlOf } from './load-site.ts';
+
+/** The catalogue as one JSON file: version record, the `doc` sidebar tree, every doc metadata entry. */
+export function catalogueJson(catalogue: Catalogue): string {
+  const generatedIndexes = catalogue.pages
+    .filter((p) => p.kind === 'generated-index')
+    .map((p) => ({ id: p.id, route: p.route, title: p.title, description: p.description }));
+  return `${JSON.stringify({ version: catalogue.version, sidebars: { doc: catalogue.sidebar }, docs: catalogue.docs, generatedIndexes }, null, 2)}\n`;
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(pages: BuiltPage[]): string {
+  const urls = pages.map(({ view }) => {
+    const lastmod = view.lastUpdated ? `<lastmod>${view.lastUpdated.slice(0, 10)}</lastmod>` : '';
+    return `<url><loc>${xmlEscape(siteConfig.origin + view.route)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.origin}/sitemap.xml\n`;
+}
+
+/** llms.txt: the catalogue as a Markdown index, one section per top-level sidebar entry, links to the `.md` copies. */
+export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[]): string {
+  const byRoute = new Map(pages.map((p) => [routeKey(p.view.route), p]));
+  const line = (href: string, depth: number): string | undefined => {
+    const p = byRoute.get(routeKey(href));
+    if (!p) return undefined;
+    const url = p.markdown ? siteConfig.origin + markdownUrlOf(p.view.route) : siteConfig.origin + p.view.route;
+    return `${'  '.repeat(depth)}- [${p.view.title}](${url}): ${p.view.description}`;
+  };
+  const walk = (items: SidebarItem[], depth: number, out: string[]) => {
+    for (const item of items) {
+      if (item.href) {
+        const l = line(item.href, depth);
+        if (l) out.push(l);
+      } else if (item.type === 'category') {
+        out.push(`${'  '.repeat(depth)}- ${item.label}`);
+      }
+      if (item.type === 'category') walk(item.items, depth + 1, out);
+    }
+  };
+  const sections: string[] = [];
+  for (const item of catalogue.sidebar) {
+    const out: string[] = [];
+    if (item.type === 'category') walk(item.items, 0, out);
+    const head = item.href ? `## [${item.label}](${siteConfig.origin}${item.href})` : `## ${item.label}`;
+    sections.push(out.length ? `${head}\n\n${out.join('\n')}` : head);
+  }
+  return `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, workload-aware cloud data warehouse. Each link is the page's Markdown source.\n\n${sections.join('\n\n')}\n`;
+}
+
+/** The CSP hash of the inline theme bootstrap. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
+
+/** The Content-Security-Policy every page is served with: nothing inline but the hashed theme bootstrap. */
+export function contentSecurityPolicy(themeScript: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHash(themeScript)} 'wasm-unsafe-eval'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Config for `serve` (and a readable record of what any static host needs): clean URLs, / → /doc/, headers. */
+export function serveJson(themeScript: string): string {
+  return `${JSON.stringify(
+    {
+      cleanUrls: true,
+      redirects: [{ source: '/', destination: '/doc/', type: 301 }],
+      headers: [
+        {
+          source: '**',
+          headers: [
+            { key: 'Content-Security-Policy', value: contentSecurityPolicy(themeScript) },
+            { key: 'X-Content-Type-Options', value: 'nosniff' },
+            { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          ],
+        },
+        { source: 'assets/build/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { routeKey } from '../catalogue/ids.ts';
+import { siteConfig } from '../site.config.ts';
+import { themeBootstrap } from '../islands/theme.ts';
+import { uiStrings } from '../ui/strings.ts';
+import type { SiteView } from '../ui/types.ts';
+import { buildAssets } from './build-assets.ts';
+import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
+import { catalogueJson, llmsTxt, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { renderPageHtml } from './render-page.tsx';
+
+/** The file a route is written to: every route is a folder with an index.html, so both URL forms resolve. */
+export function htmlFileOf(route: string): string {
+  const key = routeKey(route).replace(/^\//, '');
+  return path.join(key, 'index.html');
+}
+
+function writeFile(root: string, rel: string, data: string | Buffer): void {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, data);
+}
+
+export interface WriteResult {
+  htmlFiles: number;
+  jsFiles: string[];
+}
+
+/**
+ * Writes the complete site into `tmpDir` (which must not exist). The caller swaps it into place only when
+ * everything succeeded, so a failed build never leaves a half-written site.
+ */
+export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: string): Promise<WriteResult> {
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const assets = await buildAssets(projectRoot, tmpDir, model.tokenCss);
+  const site: SiteView = {
+    sidebar: model.catalogue.sidebar,
+    version: model.catalogue.version,
+    stylesheets: assets.stylesheets,
+    scripts: assets.scripts,
+    themeScript: themeBootstrap,
+    origin: siteConfig.origin,
+  };
+  for (const built of model.pages) {
+    writeFile(tmpDir, htmlFileOf(built.view.route), renderPageHtml(built.view, site));
+    if (built.markdown !== undefined) writeFile(tmpDir, markdownUrlOf(built.view.route).slice(1), built.markdown);
+  }
+  const notFound = renderPageHtml(
+    { kind: 'not-found', route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], cards: [], toc: [], enterprise: false },
+    site,
+  );
+  writeFile(tmpDir, '404.html', notFound);
+  // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
+  writeFile(
+    tmpDir,
+    'index.html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
+  );
+  for (const asset of model.tree.assets) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
+  writeFile(tmpDir, 'catalogue.json', catalogueJson(model.catalogue));
+  writeFile(tmpDir, 'sitemap.xml', sitemapXml(model.pages));
+  writeFile(tmpDir, 'robots.txt', robotsTxt());
+  writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
+  writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
+  return { htmlFiles: model.pages.length + 1, jsFiles: assets.jsFiles };
+}
+
+/** Replaces `outDir` by `tmpDir` with two renames, so readers of `outDir` see the old or the new site, never half. */
+export function swapInto(tmpDir: string, outDir: string): void {
+  const old = `${outDir}.old-${process.pid}`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+  fs.renameSync(tmpDir, outDir);
+  fs.rmSync(old, { recursive: true, force: true });
+}

@@ -1,0 +1,30 @@
+/**
+ * The browser entry: hydrates each server-rendered island with its component. Loaded as a module script, so
+ * it never blocks rendering; the page is complete and readable before it runs.
+ */
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { CopyCode } from './CopyCode.tsx';
+import { CopyPage } from './CopyPage.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { Tabs } from './Tabs.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { TocHighlight } from './TocHighlight.tsx';
+import { ISLAND_NAMES, type IslandName } from './names.ts';
+
+const components: Record<IslandName, ComponentType<never>> = {
+  'theme-switch': ThemeSwitch,
+  'copy-code': CopyCode,
+  'copy-page': CopyPage as ComponentType<never>,
+  'mobile-menu': MobileMenu,
+  tabs: Tabs as ComponentType<never>,
+  'toc-highlight': TocHighlight,
+};
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const name = el.dataset.island as IslandName;
+  if (!ISLAND_NAMES.includes(name)) continue;
+  const Component = components[name] as ComponentType<object>;
+  const props = JSON.parse(el.dataset.props ?? '{}') as object;
+  hydrateRoot(el, <Component {...props} />);
+}

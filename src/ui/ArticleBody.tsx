@@ -1,0 +1,27 @@
+import type { Element, Root } from 'hast';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { CopyCode } from '../islands/CopyCode.tsx';
+import { Tabs } from '../islands/Tabs.tsx';
+import { Island } from './Island.tsx';
+
+/** Markdown HAST → React elements. Our two custom elements become islands. */
+export function ArticleBody({ tree }: { tree: Root }) {
+  return toJsxRuntime(tree, {
+    Fragment,
+    jsx,
+    jsxs,
+    // Alignment is already a class (no inline styles under a strict CSP).
+    tableCellAlignToStyle: false,
+    components: {
+      'copy-code': () => <Island name="copy-code" component={CopyCode} props={{}} className="copy-code-slot" />,
+      'tabs-bar': (props: Record<string, unknown>) => {
+        const labels = JSON.parse(String(props['data-labels'] ?? '[]')) as string[];
+        const group = props['data-group'] === undefined ? undefined : String(props['data-group']);
+        return <Island name="tabs" component={Tabs} props={group ? { labels, group } : { labels }} className="tabs-bar-slot" />;
+      },
+    } as Record<string, (props: Record<string, unknown>) => React.ReactNode>,
+  });
+}
+
+export type { Element };

@@ -1,0 +1,15 @@
+import { uiStrings } from './strings.ts';
+
+/** The 404 page's own text: why, a way back, and search. */
+export function NotFoundBody() {
+  return (
+    <div className="not-found">
+      <p>{uiStrings.notFoundText}</p>
+      <p>
+        <a href="/doc/">{uiStrings.notFoundBack}</a>
+      </p>
+      <p>{uiStrings.notFoundSearch}</p>
+      <div data-search-root="" className="not-found-search" />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { TocHighlight } from '../islands/TocHighlight.tsx';
+import { siteConfig } from '../site.config.ts';
+import { ArticleBody } from './ArticleBody.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { EnterpriseNote } from './EnterpriseNote.tsx';
+import { Island } from './Island.tsx';
+import { NotFoundBody } from './NotFoundBody.tsx';
+import { PageFooter } from './PageFooter.tsx';
+import { PrevNext } from './PrevNext.tsx';
+import { SectionCards } from './SectionCards.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { uiStrings } from './strings.ts';
+import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.tsx';
+import { TopBar } from './TopBar.tsx';
+import type { PageView, SiteView } from './types.ts';
+
+/** The whole document for one route: head (meta, canonical, Open Graph, assets) and the page shell. */
+export function Page({ page, site }: { page: PageView; site: SiteView }) {
+  const notFound = page.kind === 'not-found';
+  const canonical = `${site.origin}${page.route}`;
+  const fullTitle = page.route === '/doc/' ? `${page.title} | ${siteConfig.title}` : `${page.title} | ${siteConfig.title}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={page.description} />
+        {notFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        <meta property="og:type" content="article" />
+        <meta property="og:site_name" content={siteConfig.title} />
+        <meta property="og:title" content={page.title} />
+        <meta property="og:description" content={page.description} />
+        {notFound ? null : <meta property="og:url" content={canonical} />}
+        <meta name="twitter:card" content="summary" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="docsearch:version" content={site.version.label} />
+        <script dangerouslySetInnerHTML={{ __html: site.themeScript }} />
+        {site.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {site.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        {page.markdownUrl ? <link rel="alternate" type="text/markdown" href={page.markdownUrl} /> : null}
+      </head>
+      <body>
+        <a className="skip-link" href="#content">
+          {uiStrings.skipToContent}
+        </a>
+        <TopBar version={site.version} />
+        <div className="layout">
+          <Sidebar items={site.sidebar} currentRoute={page.route} />
+          <main id="content" className="main" tabIndex={-1}>
+            {notFound ? null : <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} />}
+            <article className="article" data-pagefind-body={notFound ? undefined : ''}>
+              <h1>{page.title}</h1>
+              {page.enterprise ? <EnterpriseNote /> : null}
+              {page.kind === 'generated-index' ? <p className="lead">{page.description}</p> : null}
+              <TableOfContentsInline entries={page.toc} />
+              {page.body ? <ArticleBody tree={page.body} /> : null}
+              {notFound ? <NotFoundBody /> : null}
+              <SectionCards cards={page.cards} />
+            </article>
+            {notFound ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
+            <PrevNext prev={page.prev} next={page.next} />
+          </main>
+          <TableOfContentsAside entries={page.toc} />
+        </div>
+        {page.toc.length > 0 ? <Island name="toc-highlight" component={TocHighlight} props={{}} /> : null}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the UI receives: resolved, render-ready values. Components never see raw frontmatter or file paths
+ * (the build stage turns those into these views).
+ */
+import type { Root as HastRoot } from 'hast';
+import type { PageLink, SectionCard, SidebarItem, VersionRecord } from '../catalogue/types.ts';
+import type { TocEntry } from '../markdown/headings.ts';
+
+export interface PageView {
+  /** `doc` is written in Markdown, `generated-index` lists a section, `not-found` is the 404 page. */
+  kind: 'doc' | 'generated-index' | 'not-found';
+  route: string;
+  title: string;
+  description: string;
+  breadcrumbs: PageLink[];
+  prev?: PageLink;
+  next?: PageLink;
+  /** The section's pages, for landing and category pages. */
+  cards: SectionCard[];
+  toc: TocEntry[];
+  /** The article body (Markdown rendered to HAST); absent for generated pages. */
+  body?: HastRoot;
+  /** Shows the Enterprise badge and the licence note. */
+  enterprise: boolean;
+  /** Where the Markdown source can be edited, for written pages. */
+  editUrl?: string;
+  /** The page's Markdown copy on this site (`<route>.md`). */
+  markdownUrl?: string;
+  /** ISO date of the source's last commit, when the file is under git. */
+  lastUpdated?: string;
+}
+
+/** What every page shares: the sidebar, the version, and the built assets to link. */
+export interface SiteView {
+  sidebar: SidebarItem[];
+  version: VersionRecord;
+  /** Stylesheet URLs, in order. */
+  stylesheets: string[];
+  /** Module script URLs (never render-blocking). */
+  scripts: string[];
+  /** The tiny theme bootstrap that must run before first paint (allowed by its CSP hash). */
+  themeScript: string;
+  /** Public origin for canonical URLs and Open Graph tags. */
+  origin: string;
+}
