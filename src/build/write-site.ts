@@ -9,6 +9,11 @@ import { buildAssets } from './build-assets.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { renderPageHtml } from './render-page.tsx';
+import { writeSearchIndex } from './search-index.ts';
+
+/** The site icon: a drawn mark (ours), so no third-party file is fetched. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b5cad"/><path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" stroke="#fff" stroke-width="3.2"/></svg>\n';
 
 /** The file a route is written to: every route is a folder with an index.html, so both URL forms resolve. */
 export function htmlFileOf(route: string): string {
@@ -58,11 +63,13 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
   );
   for (const asset of model.tree.assets) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
+  writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
   writeFile(tmpDir, 'catalogue.json', catalogueJson(model.catalogue));
   writeFile(tmpDir, 'sitemap.xml', sitemapXml(model.pages));
   writeFile(tmpDir, 'robots.txt', robotsTxt());
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
+  await writeSearchIndex(tmpDir);
   return { htmlFiles: model.pages.length + 1, jsFiles: assets.jsFiles };
 }
 

@@ -7,6 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { CopyCode } from './CopyCode.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { Search } from './Search.tsx';
 import { Tabs } from './Tabs.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { TocHighlight } from './TocHighlight.tsx';
@@ -19,6 +20,7 @@ const components: Record<IslandName, ComponentType<never>> = {
   'mobile-menu': MobileMenu,
   tabs: Tabs as ComponentType<never>,
   'toc-highlight': TocHighlight,
+  search: Search as ComponentType<never>,
 };
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {

@@ -114,7 +114,7 @@ function decorateHast(tree: HastRoot): void {
       node.children.push({
         type: 'element',
         tagName: 'a',
-        properties: { className: ['heading-anchor'], href: `#${node.properties.id}`, ariaLabel: uiStrings.anchorLabel(text) },
+        properties: { className: ['heading-anchor'], dataPagefindIgnore: '', href: `#${node.properties.id}`, ariaLabel: uiStrings.anchorLabel(text) },
         children: [{ type: 'text', value: '#' }],
       });
     }

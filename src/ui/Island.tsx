@@ -14,5 +14,6 @@ export function Island<P extends object>({ name, component: Component, props, as
   className?: string;
 }) {
   const html = renderToString(<Component {...props} />);
-  return <Tag className={className} data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  // Islands are controls, not content: search does not index them.
+  return <Tag className={className} data-pagefind-ignore="" data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,3 +1,5 @@
+import { Search } from '../islands/Search.tsx';
+import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
 
 /** The 404 page's own text: why, a way back, and search. */
@@ -9,7 +11,7 @@ export function NotFoundBody() {
         <a href="/doc/">{uiStrings.notFoundBack}</a>
       </p>
       <p>{uiStrings.notFoundSearch}</p>
-      <div data-search-root="" className="not-found-search" />
+      <Island name="search" component={Search} props={{ inline: true }} className="not-found-search" />
     </div>
   );
 }

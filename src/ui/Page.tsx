@@ -18,7 +18,7 @@ import type { PageView, SiteView } from './types.ts';
 export function Page({ page, site }: { page: PageView; site: SiteView }) {
   const notFound = page.kind === 'not-found';
   const canonical = `${site.origin}${page.route}`;
-  const fullTitle = page.route === '/doc/' ? `${page.title} | ${siteConfig.title}` : `${page.title} | ${siteConfig.title}`;
+  const fullTitle = `${page.title} | ${siteConfig.title}`;
   return (
     <html lang="en">
       <head>
@@ -34,6 +34,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         {notFound ? null : <meta property="og:url" content={canonical} />}
         <meta name="twitter:card" content="summary" />
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta name="docsearch:version" content={site.version.label} />
         <script dangerouslySetInnerHTML={{ __html: site.themeScript }} />
         {site.stylesheets.map((href) => (

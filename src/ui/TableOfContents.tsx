@@ -28,7 +28,7 @@ export function TableOfContentsAside({ entries }: { entries: TocEntry[] }) {
 export function TableOfContentsInline({ entries }: { entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (
-    <details className="toc-inline">
+    <details className="toc-inline" data-pagefind-ignore="">
       <summary>{uiStrings.onThisPage}</summary>
       <TocList entries={entries} />
     </details>

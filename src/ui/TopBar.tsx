@@ -1,4 +1,5 @@
 import type { VersionRecord } from '../catalogue/types.ts';
+import { Search } from '../islands/Search.tsx';
 import { MobileMenu } from '../islands/MobileMenu.tsx';
 import { ThemeSwitch } from '../islands/ThemeSwitch.tsx';
 import { siteConfig } from '../site.config.ts';
@@ -16,11 +17,7 @@ export function TopBar({ version }: { version: VersionRecord }) {
       <span className="version-label" title={uiStrings.versionLabel(version.label)}>
         {version.label}
       </span>
-      <div className="top-bar-search" data-search-root="">
-        <a className="search-entry" href="/doc/search">
-          {uiStrings.search}
-        </a>
-      </div>
+      <Island name="search" component={Search} props={{}} className="top-bar-search" />
       <Island name="theme-switch" component={ThemeSwitch} props={{}} className="top-bar-theme" />
       <a className="repo-link" href={siteConfig.productRepository} aria-label={uiStrings.sourceRepository}>
         <svg viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" focusable="false">

@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage();
+const errs = [];
+p.on('console', m => { if (m.type() === 'error' || m.type()==='warning') errs.push(m.text()); });
+p.on('pageerror', e => errs.push(String(e)));
+await p.goto('http://localhost:3999/doc/guide/first');
+await p.keyboard.press('Control+K');
+await p.locator('.search-dialog .search-input').fill('terminal');
+await p.waitForSelector('.search-hit', { timeout: 5000 }).catch(()=>{});
+console.log(await p.locator('.search-results').innerText());
+await p.screenshot({ path: '/tmp/s3.png' });
+await p.goto('http://localhost:3999/nope');
+await p.locator('.not-found-search .search-input').fill('reference');
+await p.waitForSelector('.search-hit', { timeout: 5000 }).catch(()=>{});
+console.log(await p.locator('.not-found-search').innerText());
+console.log('errors:', errs);
+await b.close();
