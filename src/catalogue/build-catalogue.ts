@@ -70,11 +70,13 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
       ...folder.folders.map(folderNode).filter((n): n is CategoryNode => n !== undefined),
     ].sort(compareSidebarOrder);
     const category = folder.category;
-    const label = category?.label ?? stripNumberPrefix(folder.name);
+    // A folder without `_category_.json` is named by its index page, else by its folder name.
+    const label = category?.label ?? (indexDoc ? (indexDoc.frontmatter.sidebar_label ?? indexDoc.frontmatter.title) : stripNumberPrefix(folder.name));
     const node: CategoryNode = {
       kind: 'category',
       label,
-      position: category?.position ?? numberPrefix(folder.name),
+      // Without a position of its own, a category takes its index page's, then its folder prefix.
+      position: category?.position ?? indexDoc?.frontmatter.sidebar_position ?? numberPrefix(folder.name),
       sortName: folder.name,
       children,
     };

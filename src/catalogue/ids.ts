@@ -41,5 +41,23 @@ export function compareSidebarOrder(a: { position?: number; sortName: string }, 
   const pa = a.position ?? Number.POSITIVE_INFINITY;
   const pb = b.position ?? Number.POSITIVE_INFINITY;
   if (pa !== pb) return pa < pb ? -1 : 1;
-  return a.sortName.localeCompare(b.sortName, 'en', { numeric: true });
+  return naturalCompare(a.sortName, b.sortName);
+}
+
+/**
+ * Code-point order of file names with digit runs read as numbers (`2-x` before `10-x`): `regexp.md` before
+ * `regexp_like.md`, `explain-ast.md` before `explain.md`, whatever the machine's locale.
+ */
+export function naturalCompare(a: string, b: string): number {
+  const chunks = (s: string) => s.match(/\d+|\D+/g) ?? [];
+  const ca = chunks(a);
+  const cb = chunks(b);
+  for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
+    const x = ca[i] ?? '';
+    const y = cb[i] ?? '';
+    if (x === y) continue;
+    if (/^\d/.test(x) && /^\d/.test(y) && Number(x) !== Number(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return ca.length - cb.length;
 }
