@@ -34,9 +34,11 @@ export function readCategoryFile(file: string, text: string, sink: ErrorSink): C
   const parsed = categoryFileSchema.safeParse(data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      // Unknown keys are reported on the object, with the keys listed apart: point at the first one.
+      const last = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path[issue.path.length - 1];
       const key = issue.path.join('.') || 'category';
-      const needle = `"${String(issue.path[issue.path.length - 1] ?? '')}"`;
-      const idx = issue.path.length ? text.indexOf(needle) : -1;
+      const needle = `"${String(last ?? '')}"`;
+      const idx = last !== undefined ? text.indexOf(needle) : -1;
       sink.add(file, idx >= 0 ? text.slice(0, idx).split('\n').length : 1, `${key}: ${issue.message}`);
     }
     return undefined;

@@ -45,15 +45,25 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
     defaultColor: false,
   }) as Root;
   visit(root, 'element', (node: Element) => {
+    // Shiki sets `class` as a string; hast (and React) want one `className` list.
+    if (node.properties.class !== undefined) {
+      node.properties.className = classList(node);
+      delete node.properties.class;
+    }
     const style = node.properties?.style;
     if (typeof style === 'string' && style) {
       delete node.properties.style;
       const cls = styles.classFor(style);
-      const prev = node.properties.className;
-      node.properties.className = Array.isArray(prev) ? [...prev, cls] : prev ? [String(prev), cls] : [cls];
+      node.properties.className = [...classList(node), cls];
     }
   });
   const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
   if (!pre) throw new Error('Shiki returned no <pre>');
   return pre;
+}
+
+function classList(node: Element): string[] {
+  const raw = node.properties.className ?? node.properties.class;
+  if (Array.isArray(raw)) return raw.map(String);
+  return typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : [];
 }

@@ -44,7 +44,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
   transformDirectives(tree, file, sink);
   const codeBlocks: CodeBlockInfo[] = [];
 
-  visit(tree, (node) => {
+  visit(tree, (node, index, parent) => {
     const line = node.position?.start.line;
     const column = node.position?.start.column;
     switch (node.type) {
@@ -65,9 +65,13 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         if (!node.alt?.trim()) sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
         break;
       }
-      case 'code':
-        codeBlocks.push(renderCodeBlock(node, ctx));
+      case 'code': {
+        const { info, figure } = renderCodeBlock(node, ctx);
+        codeBlocks.push(info);
+        // Replace the node: mdast-util-to-hast would wrap a `code` node's element in a <pre>.
+        if (parent && index !== undefined) parent.children[index] = figure as never;
         break;
+      }
     }
   });
 
@@ -76,7 +80,14 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
   return { hast, codeBlocks };
 }
 
-function renderCodeBlock(node: Code, ctx: RenderContext): CodeBlockInfo {
+/** A code block turned into the figure the UI shows; to-hast builds it from `data` alone. */
+interface CodeFigureNode {
+  type: 'codeFigure';
+  position: Code['position'];
+  data: { hName: 'figure'; hProperties: Record<string, string | string[]>; hChildren: ElementContent[] };
+}
+
+function renderCodeBlock(node: Code, ctx: RenderContext): { info: CodeBlockInfo; figure: CodeFigureNode } {
   const line = node.position?.start.line ?? 1;
   const { meta, errors } = parseCodeMeta(node.meta);
   for (const e of errors) ctx.sink.add(ctx.file, line, e);
@@ -93,7 +104,10 @@ function renderCodeBlock(node: Code, ctx: RenderContext): CodeBlockInfo {
   children.push(pre);
   children.push({ type: 'element', tagName: 'copy-code', properties: {}, children: [] });
   const flags = [meta.example && 'example', meta.expectError && 'error', meta.nondeterministic && 'nondeterministic', meta.syntax && 'syntax', meta.norun && 'norun'].filter(Boolean);
-  node.data = {
+  const figure: CodeFigureNode = {
+    type: 'codeFigure',
+    position: node.position,
+    data: {
     hName: 'figure',
     hProperties: {
       className: ['code-block'],
@@ -102,8 +116,9 @@ function renderCodeBlock(node: Code, ctx: RenderContext): CodeBlockInfo {
       ...(meta.norun ? { dataNorun: meta.norun } : {}),
     },
     hChildren: children,
+    },
   };
-  return { lang: lang ?? written, code: node.value, meta, line };
+  return { info: { lang: lang ?? written, code: node.value, meta, line }, figure };
 }
 
 /** Heading anchor links, scrollable tables, and table alignment as classes (no inline styles). */

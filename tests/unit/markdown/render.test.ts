@@ -1,0 +1,115 @@
+/** Markdown features, rendered through the real pipeline from the good fixture tree. */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSite, type SiteModel } from '../../../src/build/load-site.ts';
+import { renderPageHtml } from '../../../src/build/render-page.tsx';
+import { currentVersion } from '../../../src/catalogue/version.ts';
+import { parseCodeMeta } from '../../../src/markdown/code-meta.ts';
+import { resolveLanguage } from '../../../src/markdown/languages.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let model: SiteModel;
+const htmlOf = (route: string) => {
+  const page = model.pages.find((p) => p.view.route === route);
+  if (!page) throw new Error(`no page ${route}`);
+  return renderPageHtml(page.view, { sidebar: model.catalogue.sidebar, version: currentVersion, stylesheets: ['/s.css'], scripts: ['/i.js'], themeScript: '', origin: 'https://example.test' });
+};
+
+beforeAll(async () => {
+  model = await loadSite({ projectRoot: root, contentDir: 'tests/fixtures/good', withDates: false });
+});
+
+describe('markdown pipeline', () => {
+  it('renders admonitions of each kind with their title', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toContain('<div class="admonition admonition-tip" role="note"><p class="admonition-title">Before you start</p>');
+    expect(html).toContain('<div class="admonition admonition-note" role="note"><p class="admonition-title">Note</p>');
+  });
+
+  it('renders tab groups: a synced button bar island and labelled panels', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toContain('<div class="tabs" data-tabs-group="lang">');
+    expect(html).toMatch(/data-island="tabs" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
+    expect(html).toContain('<div class="tab-panel" data-tab-label="Python"><p class="tab-panel-label">Python</p>');
+    expect(html).toMatch(/role="tab" aria-selected="true"[^>]*>Python</);
+  });
+
+  it('highlights code at build time, with a title and a copy button, and no inline styles', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toContain('<figcaption class="code-block-title">databend-query.toml</figcaption>');
+    expect(html).toMatch(/<figure class="code-block" data-language="toml"><figcaption[^>]*>[^<]*<\/figcaption><pre tabindex="0" class="shiki /);
+    expect(html).not.toMatch(/<pre><figure/);
+    expect(html).toMatch(/data-island="copy-code"/);
+    expect(html).not.toMatch(/ style="/);
+    expect(model.tokenCss).toMatch(/--shiki-light:#[0-9A-Fa-f]{6}/);
+  });
+
+  it('gives headings stable ids and anchor links, and lists h2/h3 in the table of contents', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toMatch(/<h2 id="step-one">Step One<a class="heading-anchor"[^>]*href="#step-one"/);
+    const page = model.pages.find((p) => p.view.route === '/doc/guide/first');
+    expect(page?.view.toc).toEqual([
+      { id: 'step-one', text: 'Step One', depth: 2 },
+      { id: 'language-choice', text: 'Language Choice', depth: 3 },
+    ]);
+  });
+
+  it('rewrites links to files and routes, keeping anchors', () => {
+    const home = htmlOf('/doc/');
+    expect(home).toContain('href="/doc/guide/first#step-one"');
+    expect(home).toContain('href="/doc/reference"');
+    expect(htmlOf('/doc/guide/second')).toContain('href="/doc/guide/first"');
+  });
+
+  it('publishes images beside the content and keeps their alt text', () => {
+    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box"/>');
+  });
+
+  it('renders GFM tables in a scrollable region with alignment as classes', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>');
+    expect(html).toContain('<td class="align-right">1</td>');
+  });
+
+  it('lists a generated index page\'s children with their descriptions', () => {
+    const html = htmlOf('/doc/guide');
+    expect(html).toContain('Pages that walk through a task.');
+    expect(html).toMatch(/<a href="\/doc\/guide\/first"><span class="card-title">First Steps<\/span><span class="card-description">A guide page that uses admonitions, tabs, code titles and images.<\/span>/);
+  });
+
+  it('marks the current page in the sidebar and opens only its ancestors', () => {
+    const html = htmlOf('/doc/guide/second');
+    expect(html).toContain('<a class="sidebar-link" href="/doc/guide/second" aria-current="page">Second Steps</a>');
+    expect(html).toMatch(/<details open=""><summary><a class="sidebar-link" href="\/doc\/guide">Guide<\/a>/);
+    expect(html).toMatch(/<details><summary><a class="sidebar-link" href="\/doc\/reference\/">Reference<\/a>/);
+  });
+
+  it('links previous and next pages in sidebar order', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toMatch(/href="\/doc\/guide" rel="prev"/);
+    expect(html).toMatch(/href="\/doc\/guide\/second" rel="next"/);
+  });
+
+  it('collects code blocks with what the examples tooling needs', () => {
+    const page = model.pages.find((p) => p.view.route === '/doc/guide/second');
+    expect(page?.codeBlocks).toEqual([{ lang: 'sql', code: 'SELECT 1 + 1;', meta: expect.objectContaining({ example: true }), line: 10 }]);
+  });
+});
+
+describe('code block options', () => {
+  it('reads titles, example kinds and reasons', () => {
+    expect(parseCodeMeta('example error').meta).toMatchObject({ example: true, expectError: true });
+    expect(parseCodeMeta('title="a b.toml"').meta.title).toBe('a b.toml');
+    expect(parseCodeMeta('norun="needs an S3 bucket"').meta.norun).toBe('needs an S3 bucket');
+  });
+  it('refuses unknown or contradictory options', () => {
+    expect(parseCodeMeta('exmaple').errors[0]).toMatch(/unknown code block option "exmaple"/);
+    expect(parseCodeMeta('error').errors[0]).toMatch(/only to an "example"/);
+    expect(parseCodeMeta('example norun="x"').errors[0]).toMatch(/either/);
+    expect(parseCodeMeta('norun=""').errors[0]).toMatch(/needs a reason/);
+  });
+  it('knows the languages the site promises', () => {
+    for (const lang of ['sql', 'bash', 'shell', 'python', 'go', 'javascript', 'typescript', 'java', 'rust', 'toml', 'yaml', 'json']) expect(resolveLanguage(lang), lang).toBeDefined();
+    expect(resolveLanguage('sqll')).toBeUndefined();
+  });
+});
