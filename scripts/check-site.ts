@@ -1,0 +1,82 @@
+/**
+ * Checks a built site the way a reader's clicks would: every internal link, image, stylesheet and script
+ * resolves to a file, every #anchor to an id on its target page, and every route of the published catalogue
+ * exists. Exits 1 listing each broken reference with the page it is on.
+ *
+ *   npm run check:links [-- site-folder]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const siteDir = path.resolve(process.argv[2] ?? 'site');
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'pagefind' ? [] : htmlFiles(abs);
+    return e.name.endsWith('.html') ? [abs] : [];
+  });
+}
+
+/** The file a URL path is served from (clean URLs: `/doc/x` and `/doc/x/` are `doc/x/index.html`). */
+function fileFor(urlPath: string): string | undefined {
+  const clean = decodeURIComponent(urlPath).replace(/\/+$/, '');
+  const candidates = [path.join(siteDir, clean), path.join(siteDir, clean, 'index.html'), path.join(siteDir, `${clean}.html`)];
+  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+}
+
+const idCache = new Map<string, Set<string>>();
+function idsOf(file: string): Set<string> {
+  let ids = idCache.get(file);
+  if (!ids) {
+    ids = new Set([...fs.readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? '')));
+    idCache.set(file, ids);
+  }
+  return ids;
+}
+
+const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const problems: string[] = [];
+let links = 0;
+const files = htmlFiles(siteDir);
+for (const file of files) {
+  const html = fs.readFileSync(file, 'utf8');
+  const page = `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
+  for (const m of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
+    const url = decodeEntities(m[2] ?? '');
+    if (/^(https?:|mailto:|data:)/.test(url)) continue;
+    links++;
+    const [target = '', anchor] = url.split('#');
+    const targetFile = target === '' ? file : fileFor(target);
+    if (!targetFile) {
+      problems.push(`${page}: ${url} does not exist`);
+      continue;
+    }
+    if (anchor && targetFile.endsWith('.html') && !idsOf(targetFile).has(decodeURIComponent(anchor))) {
+      problems.push(`${page}: ${url} has no element with id "${decodeURIComponent(anchor)}"`);
+    }
+  }
+}
+
+const catalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8')) as {
+  docs: { id: string }[];
+  sidebars: { doc: unknown[] };
+  generatedIndexes: { route: string }[];
+};
+const routes = new Set<string>(catalogue.generatedIndexes.map((g) => g.route));
+const walk = (items: unknown[]) => {
+  for (const item of items as { href?: string; items?: unknown[] }[]) {
+    if (item.href) routes.add(item.href);
+    if (item.items) walk(item.items);
+  }
+};
+walk(catalogue.sidebars.doc);
+for (const route of routes) if (!fileFor(route)) problems.push(`catalogue.json: route ${route} has no page`);
+
+if (problems.length) {
+  console.error(`site check failed: ${problems.length} broken reference${problems.length === 1 ? '' : 's'}`);
+  for (const p of problems) console.error(`  ${p}`);
+  process.exit(1);
+}
+console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes: all resolve`);

@@ -1,0 +1,78 @@
+/** The whole build on the fixture tree: every output is written, and a failed build leaves the old site as it was. */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../../src/build/cli.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-'));
+const out = path.join(work, 'site');
+const read = (rel: string) => fs.readFileSync(path.join(out, rel), 'utf8');
+let line = '';
+
+beforeAll(async () => {
+  line = (await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out })).line;
+}, 60_000);
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('build', () => {
+  it('writes every route as a folder page, both URL forms resolving to it', () => {
+    for (const rel of ['doc/index.html', 'doc/guide/index.html', 'doc/guide/first/index.html', 'doc/reference/index.html', 'doc/reference/date-trunc/index.html', '404.html', 'index.html']) {
+      expect(fs.existsSync(path.join(out, rel)), rel).toBe(true);
+    }
+    expect(read('index.html')).toContain('url=/doc/');
+    expect(JSON.parse(read('serve.json')).redirects).toEqual([{ source: '/', destination: '/doc/', type: 301 }]);
+  });
+
+  it('prints a summary line with the catalogue coverage', () => {
+    expect(line).toMatch(/^built 6 pages \(5 written, 1 generated\) .* catalogue coverage: \d+\/466 pages written .*, \d+\/37 generated indexes$/);
+  });
+
+  it('publishes the catalogue JSON with the specification field names', () => {
+    const json = JSON.parse(read('catalogue.json'));
+    expect(json.version).toMatchObject({ pluginId: 'default', version: 'current', label: 'Next', isLast: true });
+    expect(json.sidebars.doc[1]).toMatchObject({ type: 'category', label: 'Guide', href: '/doc/guide', collapsible: true, collapsed: true });
+    expect(json.docs).toContainEqual({ id: 'guide/first', title: 'First Steps', description: 'A guide page that uses admonitions, tabs, code titles and images.', sidebar: 'doc' });
+  });
+
+  it('writes sitemap, robots.txt, llms.txt and each page\'s Markdown source', () => {
+    expect(read('sitemap.xml')).toContain('<loc>https://docs.databend.com/doc/guide/first</loc>');
+    expect(read('robots.txt')).toContain('Sitemap: https://docs.databend.com/sitemap.xml');
+    expect(read('llms.txt')).toContain('- [First Steps](https://docs.databend.com/doc/guide/first.md): A guide page that uses admonitions, tabs, code titles and images.');
+    expect(read('doc/guide/first.md')).toContain('title: First Steps');
+  });
+
+  it('sets canonical URL, description and Open Graph tags', () => {
+    const html = read('doc/guide/first/index.html');
+    expect(html).toContain('<link rel="canonical" href="https://docs.databend.com/doc/guide/first"/>');
+    expect(html).toContain('<meta name="description" content="A guide page that uses admonitions, tabs, code titles and images."/>');
+    expect(html).toContain('<meta property="og:title" content="First Steps"/>');
+  });
+
+  it('copies images and builds one stylesheet, one module script and the search index', () => {
+    expect(fs.existsSync(path.join(out, 'assets/content/01-guide/img/box.svg'))).toBe(true);
+    const html = read('doc/guide/first/index.html');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/build\/site-[0-9a-f]{10}\.css"\/>/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/build\/islands-[\w-]+\.js"><\/script>/);
+    expect(fs.existsSync(path.join(out, 'pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it('inlines nothing but the hashed theme bootstrap the CSP allows', () => {
+    const html = read('doc/guide/first/index.html');
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(html).not.toMatch(/<style|\sstyle="|\son[a-z]+="/);
+    const csp = JSON.parse(read('serve.json')).headers[0].headers[0].value as string;
+    const hash = /'sha256-([^']+)'/.exec(csp)?.[1];
+    expect(createHash('sha256').update(inline[0] ?? '').digest('base64')).toBe(hash);
+  });
+
+  it('leaves the previous site untouched when a build fails', async () => {
+    const before = read('doc/guide/first/index.html');
+    await expect(buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out })).rejects.toThrow(/broken-link\/page\.md:8/);
+    expect(read('doc/guide/first/index.html')).toBe(before);
+    expect(fs.readdirSync(work)).toEqual(['site']);
+  });
+});
