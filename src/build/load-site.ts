@@ -9,6 +9,7 @@ import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
+import { readRecordedPage } from '../examples/results-store.ts';
 import { siteConfig } from '../site.config.ts';
 import type { PageView } from '../ui/types.ts';
 import { lastCommitDates } from './git-dates.ts';
@@ -28,6 +29,8 @@ export interface BuiltPage {
 /** Everything the writers need: the catalogue, every page rendered to a view, the code token stylesheet. */
 export interface SiteModel {
   tree: SourceTree;
+  /** Absolute path of the content folder. */
+  contentRoot: string;
   catalogue: Catalogue;
   pages: BuiltPage[];
   tokenCss: string;
@@ -37,6 +40,8 @@ export interface LoadOptions {
   projectRoot: string;
   /** Content folder, relative to the project (default `content/doc`). */
   contentDir?: string;
+  /** Render pages whose examples have no recorded results yet (the examples tooling itself). */
+  allowMissingResults?: boolean;
   /** Skip `git log` (the dev server and the synthetic benchmark do not need dates). */
   withDates?: boolean;
 }
@@ -98,7 +103,16 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
     }
     const p = parsed.get(page);
     if (!p) continue;
-    const rendered = renderMarkdown(p, { file: page.source.file, relPath: page.source.relPath, targets, highlighter, styles, sink });
+    const rendered = renderMarkdown(p, {
+      file: page.source.file,
+      relPath: page.source.relPath,
+      targets,
+      highlighter,
+      styles,
+      sink,
+      recorded: readRecordedPage(contentRoot, page.source.relPath)?.examples,
+      allowMissingResults: options.allowMissingResults,
+    });
     const view: PageView = {
       ...common,
       kind: 'doc',
@@ -112,7 +126,7 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
     pages.push({ page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks });
   }
   sink.throwIfAny();
-  return { tree, catalogue, pages, tokenCss: styles.css() };
+  return { tree, contentRoot, catalogue, pages, tokenCss: styles.css() };
 }
 
 /** Pages with section cards also have the "In this section" heading as a link target. */

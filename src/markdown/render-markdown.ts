@@ -5,6 +5,7 @@ import type { Highlighter } from 'shiki';
 import { visit } from 'unist-util-visit';
 import type { ErrorSink } from '../content/errors.ts';
 import { uiStrings } from '../ui/strings.ts';
+import type { RecordedExample } from '../examples/types.ts';
 import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
 import { transformDirectives } from './directives.ts';
 import { highlightToHast, type TokenStyles } from './highlighter.ts';
@@ -22,6 +23,10 @@ export interface CodeBlockInfo {
 
 export interface RenderContext {
   file: string;
+  /** The engine's recorded answers to this page's `sql example` blocks, in order (see src/examples). */
+  recorded?: RecordedExample[];
+  /** Tooling that records results may render pages that have none yet. */
+  allowMissingResults?: boolean;
   relPath: string;
   targets: LinkTargets;
   highlighter: Highlighter;
@@ -43,6 +48,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
   const tree: Root = parsed.tree;
   transformDirectives(tree, file, sink);
   const codeBlocks: CodeBlockInfo[] = [];
+  let exampleIndex = 0;
 
   visit(tree, (node, index, parent) => {
     const line = node.position?.start.line;
@@ -66,7 +72,8 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         break;
       }
       case 'code': {
-        const { info, figure } = renderCodeBlock(node, ctx);
+        const { info, figure } = renderCodeBlock(node, ctx, exampleIndex);
+        if (info.meta.example) exampleIndex++;
         codeBlocks.push(info);
         // Replace the node: mdast-util-to-hast would wrap a `code` node's element in a <pre>.
         if (parent && index !== undefined) parent.children[index] = figure as never;
@@ -87,7 +94,7 @@ interface CodeFigureNode {
   data: { hName: 'figure'; hProperties: Record<string, string | string[]>; hChildren: ElementContent[] };
 }
 
-function renderCodeBlock(node: Code, ctx: RenderContext): { info: CodeBlockInfo; figure: CodeFigureNode } {
+function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): { info: CodeBlockInfo; figure: CodeFigureNode } {
   const line = node.position?.start.line ?? 1;
   const { meta, errors } = parseCodeMeta(node.meta);
   for (const e of errors) ctx.sink.add(ctx.file, line, e);
@@ -103,6 +110,14 @@ function renderCodeBlock(node: Code, ctx: RenderContext): { info: CodeBlockInfo;
   if (meta.title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: meta.title }] });
   children.push(pre);
   children.push({ type: 'element', tagName: 'copy-code', properties: {}, children: [] });
+  if (meta.example) {
+    const recorded = ctx.recorded?.[exampleIndex];
+    if (recorded && recorded.sql === node.value) children.push(...resultElements(recorded));
+    else if (!ctx.allowMissingResults) {
+      ctx.sink.add(ctx.file, line, recorded ? 'the recorded result is for another statement: run `npm run examples` to record it again' : 'this example has no recorded result: run `npm run examples`');
+    }
+  }
+  if (meta.norun) children.push(para('example-norun', `${uiStrings.notRunHere}: ${meta.norun}`));
   const flags = [meta.example && 'example', meta.expectError && 'error', meta.nondeterministic && 'nondeterministic', meta.syntax && 'syntax', meta.norun && 'norun'].filter(Boolean);
   const figure: CodeFigureNode = {
     type: 'codeFigure',
@@ -147,4 +162,21 @@ function hastText(node: ElementContent): string {
   if (node.type === 'text') return node.value;
   if (node.type === 'element') return node.children.map(hastText).join('');
   return '';
+}
+
+const para = (className: string, text: string): Element => ({ type: 'element', tagName: 'p', properties: { className: [className] }, children: [{ type: 'text', value: text }] });
+
+/** The engine's answer under an example: its result table, or its error message. Nothing for row-less statements. */
+function resultElements(r: RecordedExample): Element[] {
+  const text = r.error ?? r.output ?? '';
+  if (!text) return [];
+  const label = r.error !== undefined ? uiStrings.expectedError : r.nondeterministic ? uiStrings.resultVaries : uiStrings.result;
+  return [
+    {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['example-result', r.error !== undefined ? 'example-result-error' : 'example-result-ok'] },
+      children: [para('example-result-label', label), { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [{ type: 'element', tagName: 'samp', properties: {}, children: [{ type: 'text', value: text }] }] }],
+    },
+  ];
 }

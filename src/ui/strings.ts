@@ -41,6 +41,7 @@ export const uiStrings = {
   admonitions: { note: 'Note', tip: 'Tip', info: 'Info', caution: 'Caution', danger: 'Danger' },
   tabsLabel: 'Choose a tab',
   result: 'Result',
+  resultVaries: 'Result (varies from run to run)',
   expectedError: 'Error',
   notRunHere: 'Not run here',
 } as const;

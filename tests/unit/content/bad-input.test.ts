@@ -31,6 +31,7 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['broken-anchor', 'broken-anchor/page.md:8', /no heading with id "no-such-heading"/],
   ['unknown-admonition', 'unknown-admonition/page.md:8', /unknown directive ":::warning"/],
   ['unknown-directive', 'unknown-directive/page.md:8', /unknown directive "::video"/],
+  ['missing-result', 'missing-result/page.md:8', /no recorded result: run `npm run examples`/],
   ['unknown-language', 'unknown-language/page.md:8', /unknown code block language "sqll"/],
 ];
 

@@ -90,6 +90,12 @@ describe('markdown pipeline', () => {
     expect(html).toMatch(/href="\/doc\/guide\/second" rel="next"/);
   });
 
+  it('shows the engine\'s recorded result under an example', () => {
+    const html = htmlOf('/doc/guide/second');
+    expect(html).toMatch(/<div class="example-result example-result-ok"><p class="example-result-label">Result<\/p><pre tabindex="0"><samp>┌/);
+    expect(html).toContain('│     2 │');
+  });
+
   it('collects code blocks with what the examples tooling needs', () => {
     const page = model.pages.find((p) => p.view.route === '/doc/guide/second');
     expect(page?.codeBlocks).toEqual([{ lang: 'sql', code: 'SELECT 1 + 1;', meta: expect.objectContaining({ example: true }), line: 10 }]);

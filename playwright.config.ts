@@ -1,0 +1,25 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Browser tests run against the built site (`npm run build` first), served by the same server as `npm start`. */
+const port = Number(process.env.TEST_PORT ?? 4173);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: chromium },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromium } } }],
+  webServer: {
+    command: `npx serve site --listen ${port} --no-clipboard --no-port-switching`,
+    url: `http://localhost:${port}/doc/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

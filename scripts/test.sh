@@ -1,0 +1,29 @@
+#!/bin/sh
+# `npm test`: the whole suite, in the order a failure is cheapest to find.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/setup.sh --engine
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  echo "test: Chromium not found at $CHROMIUM. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)" >&2
+  exit 1
+fi
+
+step() { echo; echo "== $1"; }
+step "types (tsc, strict)"
+npx tsc -p .
+step "unit tests"
+npx vitest run
+step "examples on the engine"
+npx tsx src/examples/cli.ts check
+step "build"
+npx tsx src/build/cli.ts
+step "links and anchors over the built site"
+npx tsx scripts/check-site.ts site
+step "byte budgets"
+npx tsx scripts/bench.ts --budgets-only
+step "browser tests and accessibility"
+npx playwright test
+echo
+echo "all tests passed"

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { pages } from './pages.ts';
+
+const sample = [...new Set([...Object.values(pages), '/doc/no/such/page'])];
+
+for (const route of sample) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe: ${route} (${scheme}) has no serious or critical violations`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(route);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+    });
+  }
+}
+
+test('axe: a phone-sized page with the menu open', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(pages.deep);
+  await page.locator('button.menu-button').click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+});

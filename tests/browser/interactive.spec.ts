@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { pages } from './pages.ts';
+
+test('the theme choice persists over a reload and is applied before first paint', async ({ page }) => {
+  await page.goto(pages.deep);
+  await page.locator('.theme-switch select').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Read the attribute as soon as the document is parsed, before any module script has run.
+  await page.reload({ waitUntil: 'commit' });
+  const early = await page.evaluate(() => new Promise<string | undefined>((resolve) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(document.documentElement.dataset.theme), { once: true });
+    else resolve(document.documentElement.dataset.theme);
+  }));
+  expect(early).toBe('dark');
+  await expect(page.locator('.theme-switch select')).toHaveValue('dark');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor);
+  expect(bg).not.toBe('rgb(255, 255, 255)');
+  await page.locator('.theme-switch select').selectOption('system');
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+});
+
+test('tabs show one panel, stay in sync by group, and remember the choice', async ({ page }) => {
+  await page.goto(pages.tabs);
+  const groups = page.locator('.tabs');
+  expect(await groups.count()).toBeGreaterThan(0);
+  const first = groups.first();
+  const tabs = first.locator('[role="tab"]');
+  expect(await tabs.count()).toBeGreaterThan(1);
+  await expect(first.locator('.tab-panel:not([hidden])')).toHaveCount(1);
+  const second = tabs.nth(1);
+  const label = (await second.textContent()) ?? '';
+  await second.click();
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(first.locator('.tab-panel:not([hidden])')).toHaveAttribute('data-tab-label', label);
+  await page.reload();
+  await expect(page.locator('.tabs').first().locator('[role="tab"][aria-selected="true"]')).toHaveText(label);
+});
+
+test('a code block copies its code', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(pages.deep);
+  const block = page.locator('figure.code-block').first();
+  await block.locator('button.copy-code').click();
+  await expect(block.locator('button.copy-code')).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.trim()).toBe(((await block.locator('pre').innerText()) ?? '').trim());
+});
+
+test('search finds pages from the top bar and opens the chosen one', async ({ page }) => {
+  await page.goto(pages.home);
+  await page.keyboard.press('Control+k');
+  const input = page.locator('.search-dialog input[type="search"]');
+  await expect(input).toBeFocused();
+  await input.fill('date_trunc');
+  const hit = page.locator('.search-dialog .search-hit').first();
+  await expect(hit).toBeVisible();
+  await expect(hit).toContainText('DATE_TRUNC');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/datetrunc$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 }, hasTouch: true });
+
+  test('the sidebar becomes a menu and the table of contents a collapsible block', async ({ page }) => {
+    await page.goto(pages.deep);
+    await expect(page.locator('#sidebar')).toBeHidden();
+    await expect(page.locator('aside.toc')).toBeHidden();
+    const inlineToc = page.locator('details.toc-inline');
+    await expect(inlineToc).toBeVisible();
+    await inlineToc.locator('summary').click();
+    await expect(inlineToc.locator('a').first()).toBeVisible();
+    const menu = page.locator('button.menu-button');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#sidebar')).toBeVisible();
+    await expect(page.locator('#sidebar [aria-current="page"]')).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#sidebar')).toBeHidden();
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { pages } from './pages.ts';
+
+test('a landing page introduces its section and lists its pages with descriptions', async ({ page }) => {
+  const res = await page.goto(pages.landing);
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toHaveText('SQL Functions');
+  const cards = page.locator('.card-grid .card');
+  expect(await cards.count()).toBeGreaterThan(0);
+  await expect(cards.first().locator('.card-description')).not.toBeEmpty();
+});
+
+test('a deep page shows breadcrumbs, marks itself in the sidebar and opens its ancestors', async ({ page }) => {
+  await page.goto(pages.deep);
+  await expect(page.locator('.breadcrumbs')).toContainText('SQL Functions');
+  const current = page.locator('#sidebar [aria-current="page"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAttribute('href', pages.deep);
+  await expect(current).toBeVisible();
+  const openAncestors = page.locator('#sidebar details[open]');
+  expect(await openAncestors.count()).toBeGreaterThanOrEqual(2);
+  // Categories off the current path stay closed.
+  expect(await page.locator('#sidebar details:not([open])').count()).toBeGreaterThan(0);
+});
+
+test('a trailing slash serves the same page', async ({ page }) => {
+  const res = await page.goto(`${pages.deep}/`);
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toHaveText(/DATE_TRUNC/);
+});
+
+test('/ leads to /doc/', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/doc\/$/);
+});
+
+test('a sidebar category expands and collapses', async ({ page }) => {
+  await page.goto(pages.home);
+  const category = page.locator('#sidebar details:not([open])').first();
+  const summary = category.locator('> summary');
+  await summary.click({ position: { x: (await summary.boundingBox())!.width - 8, y: 8 } });
+  await expect(category).toHaveAttribute('open', '');
+  await expect(category.locator('> ul')).toBeVisible();
+  await summary.click({ position: { x: (await summary.boundingBox())!.width - 8, y: 8 } });
+  await expect(category).not.toHaveAttribute('open', '');
+});
+
+test('previous and next follow the sidebar order', async ({ page }) => {
+  await page.goto(pages.deep);
+  const next = page.locator('.prev-next a[rel="next"]');
+  const title = (await next.locator('.prev-next-title').textContent()) ?? '';
+  await next.click();
+  await expect(page.locator('h1')).toHaveText(title);
+  await page.locator('.prev-next a[rel="prev"]').click();
+  await expect(page).toHaveURL(new RegExp(`${pages.deep}$`));
+});
+
+test('the table of contents follows the scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await page.goto(pages.guide);
+  const links = page.locator('.toc a');
+  expect(await links.count()).toBeGreaterThan(2);
+  const last = links.last();
+  const id = decodeURIComponent(((await last.getAttribute('href')) ?? '').slice(1));
+  await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(last).toHaveAttribute('data-active', '');
+});
+
+test('an unknown path gets the 404 page with search and a way back', async ({ page }) => {
+  const res = await page.goto('/doc/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page not found');
+  await expect(page.locator('.not-found a[href="/doc/"]')).toBeVisible();
+  await expect(page.locator('.not-found-search input[type="search"]')).toBeVisible();
+});
+
+test('the page footer offers edit, report and copy, and the top bar shows the version', async ({ page }) => {
+  await page.goto(pages.deep);
+  await expect(page.locator('.page-footer a', { hasText: 'Edit this page' })).toHaveAttribute('href', /edit\/main\/content\/doc\/15-sql-functions\/30-datetime-functions\/datetrunc\.md$/);
+  const report = await page.locator('.page-footer a', { hasText: 'Report a problem' }).getAttribute('href');
+  expect(decodeURIComponent(report ?? '').replace(/\+/g, ' ')).toContain(pages.deep);
+  await expect(page.locator('.version-label')).toHaveText('Next');
+});

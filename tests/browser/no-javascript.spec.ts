@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { pages } from './pages.ts';
+
+test.use({ javaScriptEnabled: false });
+
+test('with JavaScript off, pages read and navigate', async ({ page }) => {
+  await page.goto(pages.deep);
+  await expect(page.locator('h1')).toHaveText(/DATE_TRUNC/);
+  // Code is highlighted at build time.
+  expect(await page.locator('figure.code-block pre.shiki span[class]').count()).toBeGreaterThan(0);
+  // JS-only controls are hidden rather than broken.
+  await expect(page.locator('.copy-code-slot').first()).toBeHidden();
+  await expect(page.locator('.top-bar-theme')).toBeHidden();
+  // The sidebar still opens and closes (native details) and its links work.
+  const closed = page.locator('#sidebar details:not([open])').first();
+  const summary = closed.locator('> summary');
+  await summary.click({ position: { x: (await summary.boundingBox())!.width - 8, y: 8 } });
+  await expect(closed).toHaveAttribute('open', '');
+  await page.locator('.breadcrumbs a').first().click();
+  await expect(page).toHaveURL(/\/doc\/$/);
+});
+
+test('with JavaScript off, every tab panel shows under its label', async ({ page }) => {
+  await page.goto(pages.tabs);
+  const group = page.locator('.tabs').first();
+  const panels = group.locator('.tab-panel');
+  expect(await panels.count()).toBeGreaterThan(1);
+  for (const panel of await panels.all()) {
+    await expect(panel).toBeVisible();
+    await expect(panel.locator('.tab-panel-label')).toBeVisible();
+  }
+});
+
+test('with JavaScript off on a phone, the sidebar follows the article', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(pages.deep);
+  await expect(page.locator('#sidebar')).toBeVisible();
+  const sidebarTop = (await page.locator('#sidebar').boundingBox())!.y;
+  const articleTop = (await page.locator('article').boundingBox())!.y;
+  expect(sidebarTop).toBeGreaterThan(articleTop);
+});
