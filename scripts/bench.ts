@@ -1,0 +1,224 @@
+/**
+ * `npm run bench`: the performance figures, printed (never timed tests).
+ *
+ *   npm run bench                      build time and peak memory, bytes per kind of page, search costs
+ *   npm run bench -- --synthetic 5000  also build synthetic catalogues of 500 and 5,000 pages (growth)
+ *   npm run bench -- --budgets-only    only the deterministic byte budgets; exits 1 if one is exceeded
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const projectRoot = process.cwd();
+const args = process.argv.slice(2);
+const KB = 1024;
+/** Budgets from the design: render-blocking JS, JS before interaction (gzip), HTML + CSS of a reference page (gzip). */
+const BUDGET = { renderBlockingJs: 0, jsGzip: 80 * KB, htmlCssGzip: 40 * KB };
+
+/** Child mode: one build, then its wall time and peak memory as JSON on the last line. */
+if (args[0] === '--child') {
+  const { buildSite } = await import('../src/build/cli.ts');
+  const started = performance.now();
+  await buildSite({ projectRoot, contentDir: args[1], outDir: path.resolve(args[2] ?? 'site') });
+  console.log(JSON.stringify({ ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS }));
+  process.exit(0);
+}
+
+function timedBuild(contentDir: string, outDir: string): { ms: number; maxRssKb: number } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', contentDir, outDir], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
+  const last = run.stdout.trim().split('\n').pop() ?? '{}';
+  return JSON.parse(last) as { ms: number; maxRssKb: number };
+}
+
+const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+const fmt = (n: number) => (n >= KB ? `${(n / KB).toFixed(1)} KB` : `${n} B`);
+
+interface PageBytes {
+  html: number;
+  htmlGz: number;
+  css: number;
+  cssGz: number;
+  js: number;
+  jsGz: number;
+  renderBlockingJs: number;
+  inlineJs: number;
+}
+
+/** Every JS file a module loads before interaction: the entry and its static imports (not dynamic ones). */
+function staticGraph(siteDir: string, entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const code = fs.readFileSync(path.join(siteDir, entry), 'utf8');
+  for (const m of code.matchAll(/(?:^|[;\s])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+)["']/g)) {
+    const spec = m[1] ?? '';
+    if (spec.startsWith('.') || spec.startsWith('/')) staticGraph(siteDir, path.posix.join(path.posix.dirname(entry), spec), seen);
+  }
+  return seen;
+}
+
+function pageBytes(siteDir: string, route: string): PageBytes {
+  const htmlPath = path.join(siteDir, route.replace(/\/$/, ''), 'index.html');
+  const html = fs.readFileSync(htmlPath);
+  const text = html.toString('utf8');
+  const head = text.slice(0, text.indexOf('</head>'));
+  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => fs.readFileSync(path.join(siteDir, m[1] ?? '')));
+  const modules = [...text.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
+  const jsFiles = new Set<string>();
+  for (const entry of modules) for (const f of staticGraph(siteDir, entry)) jsFiles.add(f);
+  const js = [...jsFiles].map((f) => fs.readFileSync(path.join(siteDir, f)));
+  // Classic external scripts in <head> block rendering; module scripts never do.
+  const blocking = [...head.matchAll(/<script(?![^>]*type="module")(?![^>]*\b(?:async|defer)\b)[^>]*src="([^"]+)"/g)].map((m) => fs.statSync(path.join(siteDir, m[1] ?? '')).size);
+  const inline = [...text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    html: html.length,
+    htmlGz: gz(html),
+    css: sum(css.map((c) => c.length)),
+    cssGz: sum(css.map(gz)),
+    js: sum(js.map((j) => j.length)),
+    jsGz: sum(js.map(gz)),
+    renderBlockingJs: sum(blocking),
+    inlineJs: sum(inline),
+  };
+}
+
+const samples = [
+  { kind: 'reference page', route: '/doc/sql-functions/datetime-functions/datetrunc' },
+  { kind: 'landing page', route: '/doc/sql-functions' },
+  { kind: 'guide page', route: '/doc/deploy/deploying-databend' },
+];
+
+function byteReport(siteDir: string): string[] {
+  const failures: string[] = [];
+  console.log('\nbytes per page (raw / gzip):');
+  for (const s of samples) {
+    if (!fs.existsSync(path.join(siteDir, s.route, 'index.html'))) {
+      failures.push(`${s.route}: not built`);
+      continue;
+    }
+    const b = pageBytes(siteDir, s.route);
+    console.log(
+      `  ${s.kind.padEnd(15)} ${s.route}\n    HTML ${fmt(b.html)} / ${fmt(b.htmlGz)}   CSS ${fmt(b.css)} / ${fmt(b.cssGz)}   JS ${fmt(b.js)} / ${fmt(b.jsGz)}   render-blocking JS ${fmt(b.renderBlockingJs)} (+ ${fmt(b.inlineJs)} inline theme bootstrap, CSP-hashed)`,
+    );
+    if (b.renderBlockingJs > BUDGET.renderBlockingJs) failures.push(`${s.route}: render-blocking JS ${fmt(b.renderBlockingJs)} > 0`);
+    if (b.jsGz > BUDGET.jsGzip) failures.push(`${s.route}: JS before interaction ${fmt(b.jsGz)} gzip > ${fmt(BUDGET.jsGzip)}`);
+    if (s.kind === 'reference page' && b.htmlGz + b.cssGz > BUDGET.htmlCssGzip) failures.push(`${s.route}: HTML + CSS ${fmt(b.htmlGz + b.cssGz)} gzip > ${fmt(BUDGET.htmlCssGzip)}`);
+  }
+  console.log(`  budgets: render-blocking JS 0 B; JS before interaction <= ${fmt(BUDGET.jsGzip)} gzip; reference HTML + CSS <= ${fmt(BUDGET.htmlCssGzip)} gzip`);
+  return failures;
+}
+
+/** A synthetic catalogue: folders of 50 pages, each page with headings, a table, code and links. */
+function writeSynthetic(dir: string, pages: number): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const perFolder = 50;
+  for (let i = 0; i < pages; i++) {
+    const folder = `${String(Math.floor(i / perFolder)).padStart(3, '0')}-section`;
+    const folderDir = path.join(dir, folder);
+    if (i % perFolder === 0) {
+      fs.mkdirSync(folderDir, { recursive: true });
+      fs.writeFileSync(path.join(folderDir, '_category_.json'), JSON.stringify({ label: `Section ${folder}`, link: { type: 'generated-index', slug: `/synthetic/${folder}`, description: `Synthetic section ${folder}.` } }));
+    }
+    const n = String(i % perFolder).padStart(2, '0');
+    const prevLink = i % perFolder > 0 ? `See [the previous page](./${String((i % perFolder) - 1).padStart(2, '0')}-page.md#usage).` : 'This page opens its section.';
+    fs.writeFileSync(
+      path.join(folderDir, `${n}-page.md`),
+      `---\ntitle: Synthetic Page ${i}\ndescription: Synthetic page number ${i}, for measuring how the build grows.\n---\n\nThis page describes function number ${i}. ${prevLink}\n\n## Syntax\n\n\`\`\`sql syntax\nFUNC_${i}(<expr>)\n\`\`\`\n\n## Usage\n\n| Argument | Type | Meaning |\n| --- | --- | --- |\n| expr | INT | The value. |\n\n:::note\nA note on page ${i}.\n:::\n\n\`\`\`bash\necho page ${i}\n\`\`\`\n\n### Details\n\nMore text about page ${i}, with \`inline code\` and **emphasis**.\n`,
+    );
+  }
+}
+
+function synthetic(pages: number): void {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-bench-'));
+  try {
+    console.log('\nsynthetic catalogues (build time, peak memory):');
+    const rows: { pages: number; ms: number; maxRssKb: number }[] = [];
+    for (const n of [Math.max(1, Math.round(pages / 10)), pages]) {
+      const content = path.join(work, `content-${n}`);
+      writeSynthetic(content, n);
+      const r = timedBuild(content, path.join(work, `site-${n}`));
+      rows.push({ pages: n, ...r });
+      console.log(`  ${String(n).padStart(6)} pages: ${(r.ms / 1000).toFixed(1)} s, ${(r.maxRssKb / 1024).toFixed(0)} MB`);
+    }
+    const [small, large] = rows;
+    if (small && large) console.log(`  growth: ${large.pages / small.pages}x the pages took ${(large.ms / small.ms).toFixed(1)}x the time and ${(large.maxRssKb / small.maxRssKb).toFixed(1)}x the memory`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Search in a real browser: bytes fetched for the first query, keystroke-to-results latency after it. */
+async function searchFigures(siteDir: string): Promise<void> {
+  const { chromium } = await import('@playwright/test');
+  const port = 4790;
+  const server = spawn('npx', ['serve', siteDir, '--listen', String(port), '--no-clipboard', '--no-port-switching'], { cwd: projectRoot, stdio: 'ignore' });
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const page = await browser.newPage();
+    let searchBytes = 0;
+    page.on('response', async (res) => {
+      if (!res.url().includes('/pagefind/')) return;
+      const sizes = await res.request().sizes().catch(() => undefined);
+      searchBytes += sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
+    });
+    await page.goto(`http://localhost:${port}/doc/`);
+    await page.keyboard.press('Control+k');
+    const input = page.locator('.search-dialog input[type="search"]');
+    await input.fill('date');
+    await page.locator('.search-hit').first().waitFor();
+    await page.waitForTimeout(300);
+    const firstQueryBytes = searchBytes;
+    const queries = ['table', 'select', 'truncate', 'month', 'boolean', 'memory', 'random', 'deploy', 'tableau', 'funnel', 'query', 'stage', 'bendsql', 'license', 'cluster', 'meta', 'http', 'engine', 'function', 'time'];
+    const times: number[] = [];
+    for (const q of queries) {
+      await input.fill('');
+      const t = await page.evaluate(async (query) => {
+        const el = document.querySelector<HTMLInputElement>('.search-dialog input[type="search"]')!;
+        const status = document.querySelector('.search-dialog .search-status')!;
+        const start = performance.now();
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(el, query);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise<void>((resolve) => {
+          const check = () => (status.textContent?.includes(`"${query}"`) ? resolve() : requestAnimationFrame(check));
+          check();
+        });
+        return performance.now() - start;
+      }, q);
+      times.push(t);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] ?? 0;
+    console.log(`\nsearch: first query fetched ${fmt(firstQueryBytes)} from /pagefind/ (as sent, compressed where the server compresses); keystroke to results over ${times.length} queries: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    await browser.close();
+  } finally {
+    server.kill();
+  }
+}
+
+const budgetsOnly = args.includes('--budgets-only');
+const siteDir = path.join(projectRoot, 'site');
+if (budgetsOnly) {
+  const failures = byteReport(siteDir);
+  if (failures.length) {
+    console.error(`\nbyte budgets exceeded:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+console.log(`machine: ${os.cpus().length} cores, Node ${process.version}`);
+const full = timedBuild('content/doc', siteDir);
+console.log(`full build of the site: ${(full.ms / 1000).toFixed(2)} s, peak memory ${(full.maxRssKb / 1024).toFixed(0)} MB`);
+const failures = byteReport(siteDir);
+await searchFigures(siteDir).catch((err: unknown) => console.log(`\nsearch: not measured (${(err as Error).message.split('\n')[0]})`));
+const synIdx = args.indexOf('--synthetic');
+if (synIdx >= 0) synthetic(Number(args[synIdx + 1] ?? 5000));
+if (failures.length) {
+  console.error(`\nbyte budgets exceeded:\n  ${failures.join('\n  ')}`);
+  process.exitCode = 1;
+}
