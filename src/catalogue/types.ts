@@ -67,7 +67,7 @@ export interface SectionCard extends PageLink {
   isCategory: boolean;
 }
 
-interface PageBase {
+export interface PageBase {
   /** Canonical route, e.g. `/doc/guides/` or `/doc/deploy`. */
   route: string;
   title: string;

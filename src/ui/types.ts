@@ -3,20 +3,12 @@
  * (the build stage turns those into these views).
  */
 import type { Root as HastRoot } from 'hast';
-import type { PageLink, SectionCard, SidebarItem, VersionRecord } from '../catalogue/types.ts';
+import type { PageBase, SidebarItem, VersionRecord } from '../catalogue/types.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 
-export interface PageView {
+export interface PageView extends Pick<PageBase, 'route' | 'title' | 'description' | 'breadcrumbs' | 'prev' | 'next' | 'cards'> {
   /** `doc` is written in Markdown, `generated-index` lists a section, `not-found` is the 404 page. */
   kind: 'doc' | 'generated-index' | 'not-found';
-  route: string;
-  title: string;
-  description: string;
-  breadcrumbs: PageLink[];
-  prev?: PageLink;
-  next?: PageLink;
-  /** The section's pages, for landing and category pages. */
-  cards: SectionCard[];
   toc: TocEntry[];
   /** The article body (Markdown rendered to HAST); absent for generated pages. */
   body?: HastRoot;
