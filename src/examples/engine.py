@@ -5,7 +5,10 @@ Reads {"pages": [{"id": str, "blocks": [{"sql": str}]}]} on stdin and writes
 Each page runs in its own SessionContext, so examples of one page never see another page's tables.
 """
 import json
+import os
+import shutil
 import sys
+import tempfile
 
 import databend
 
@@ -27,11 +30,24 @@ def engine_version():
 
 def main():
     request = json.load(sys.stdin)
+    # The engine keeps its data under ./.databend: run in a fresh folder so every run starts empty and
+    # nothing is written into the project.
+    workdir = tempfile.mkdtemp(prefix="databend-examples-")
+    os.chdir(workdir)
+    try:
+        answer = run(request)
+    finally:
+        os.chdir(tempfile.gettempdir())
+        shutil.rmtree(workdir, ignore_errors=True)
+    json.dump(answer, sys.stdout)
+
+
+def run(request):
     pages = []
     for page in request["pages"]:
         ctx = databend.SessionContext()
         pages.append({"id": page["id"], "results": [run_block(ctx, b["sql"]) for b in page["blocks"]]})
-    json.dump({"engine": engine_version(), "pages": pages}, sys.stdout)
+    return {"engine": engine_version(), "pages": pages}
 
 
 if __name__ == "__main__":
