@@ -10,16 +10,28 @@ export function TocHighlight() {
     const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
     if (headings.length === 0) return;
     const update = () => {
-      // The current heading is the last one whose top has scrolled above 30% of the viewport.
+      // The current heading is the last one whose top has scrolled above 30% of the viewport; at the very
+      // bottom of the page it is the last heading, even if it cannot scroll that high.
       const limit = window.innerHeight * 0.3;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let current = headings[0];
       for (const h of headings) if (h.getBoundingClientRect().top <= limit) current = h;
+      if (atBottom) current = headings[headings.length - 1];
       for (const a of links) a.toggleAttribute('data-active', a.hash === `#${current?.id}`);
     };
-    const observer = new IntersectionObserver(update, { rootMargin: '0px 0px -70% 0px' });
-    headings.forEach((h) => observer.observe(h));
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
     update();
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
   }, []);
   return null;
 }

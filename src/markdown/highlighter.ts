@@ -8,7 +8,7 @@ let highlighterPromise: Promise<Highlighter> | undefined;
 
 /** One Shiki instance per process: loading grammars is the slow part. */
 export function loadHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: SHIKI_LANGUAGES });
+  highlighterPromise ??= createHighlighter({ themes: ['github-light-high-contrast', 'github-dark-high-contrast'], langs: SHIKI_LANGUAGES });
   return highlighterPromise;
 }
 
@@ -41,7 +41,8 @@ export class TokenStyles {
 export function highlightToHast(highlighter: Highlighter, code: string, lang: string, styles: TokenStyles): Element {
   const root = highlighter.codeToHast(code, {
     lang,
-    themes: { light: 'github-light', dark: 'github-dark' },
+    // The high-contrast variants keep every token at WCAG AA contrast on our code background.
+    themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     defaultColor: false,
   }) as Root;
   visit(root, 'element', (node: Element) => {

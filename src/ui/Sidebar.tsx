@@ -28,10 +28,20 @@ function SidebarList({ items, current, level }: { items: SidebarItem[]; current:
         <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-${item.type}`}>
           {item.type === 'link' ? (
             <SidebarLink href={item.href} label={item.label} current={routeKey(item.href) === current} />
+          ) : item.href ? (
+            // A category with its own page: the link and the open/close control are siblings, since a link
+            // inside <summary> would nest two interactive controls. The summary sits beside the link (CSS).
+            <>
+              <SidebarLink href={item.href} label={item.label} current={routeKey(item.href) === current} />
+              <details open={containsRoute(item, current) || undefined}>
+                <summary className="sidebar-toggle" aria-label={item.label} />
+                <SidebarList items={item.items} current={current} level={level + 1} />
+              </details>
+            </>
           ) : (
             <details open={containsRoute(item, current) || undefined}>
               <summary>
-                {item.href ? <SidebarLink href={item.href} label={item.label} current={routeKey(item.href) === current} /> : <span className="sidebar-category-label">{item.label}</span>}
+                <span className="sidebar-category-label">{item.label}</span>
               </summary>
               <SidebarList items={item.items} current={current} level={level + 1} />
             </details>
