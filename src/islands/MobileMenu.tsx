@@ -16,8 +16,8 @@ export function MobileMenu() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   return (
-    <button type="button" className="menu-button" aria-expanded={open} aria-controls="sidebar" onClick={() => setOpen(!open)}>
-      {open ? uiStrings.closeMenu : uiStrings.menu}
+    <button type="button" className="menu-button" aria-expanded={open} aria-controls="sidebar" aria-label={open ? uiStrings.closeMenu : uiStrings.menu} onClick={() => setOpen(!open)}>
+      {uiStrings.menu}
     </button>
   );
 }

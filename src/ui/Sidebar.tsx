@@ -25,7 +25,7 @@ function SidebarList({ items, current, level }: { items: SidebarItem[]; current:
   return (
     <ul className={`sidebar-list sidebar-level-${level}`}>
       {items.map((item) => (
-        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-${item.type}`}>
+        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
           {item.type === 'link' ? (
             <SidebarLink href={item.href} label={item.label} current={routeKey(item.href) === current} />
           ) : item.href ? (

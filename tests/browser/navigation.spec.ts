@@ -37,7 +37,7 @@ test('/ leads to /doc/', async ({ page }) => {
 test('a sidebar category expands and collapses', async ({ page }) => {
   await page.goto(pages.home);
   // A top-level category: closed on the home page (a stable locator, unlike one filtered on [open]).
-  const category = page.locator('#sidebar > ul > li.sidebar-category > details').first();
+  const category = page.locator('#sidebar > ul > li.sidebar-item-category > details').first();
   await expect(category).not.toHaveAttribute('open', '');
   const summary = category.locator('> summary');
   await summary.click();

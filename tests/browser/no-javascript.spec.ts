@@ -12,7 +12,7 @@ test('with JavaScript off, pages read and navigate', async ({ page }) => {
   await expect(page.locator('.copy-code-slot').first()).toBeHidden();
   await expect(page.locator('.top-bar-theme')).toBeHidden();
   // The sidebar still opens and closes (native details) and its links work.
-  const closed = page.locator('#sidebar > ul > li.sidebar-category > details:not([open])').first().locator('xpath=.');
+  const closed = page.locator('#sidebar > ul > li.sidebar-item-category > details:not([open])').first().locator('xpath=.');
   const handle = await closed.elementHandle();
   const summary = closed.locator('> summary');
   await summary.click();
