@@ -72,7 +72,9 @@ function SearchPanel({ autoFocus }: { autoFocus: boolean }) {
           <li key={hit.url} id={`${listId}-${i}`} role="option" aria-selected={i === active} className="search-hit">
             <a href={hit.url}>
               <span className="search-hit-title">{hit.title}</span>
-              <span className="search-hit-excerpt" dangerouslySetInnerHTML={{ __html: hit.excerpt }} />
+              <span className="search-hit-excerpt">
+                {hit.excerpt.map((run, j) => (run.marked ? <mark key={j}>{run.text}</mark> : <span key={j}>{run.text}</span>))}
+              </span>
             </a>
           </li>
         ))}

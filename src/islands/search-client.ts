@@ -5,8 +5,31 @@
 export interface SearchHit {
   url: string;
   title: string;
-  /** Pagefind's excerpt: escaped text with <mark> around the matched words. */
-  excerpt: string;
+  /** The excerpt as plain text runs; `marked` runs are the matched words. Never HTML. */
+  excerpt: ExcerptRun[];
+}
+
+export interface ExcerptRun {
+  text: string;
+  marked: boolean;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+
+/**
+ * Pagefind's excerpt is escaped text with <mark> around matches. We turn it into text runs so the dialog
+ * renders text only: nothing from the index can ever become markup.
+ */
+export function excerptRuns(excerpt: string): ExcerptRun[] {
+  const runs: ExcerptRun[] = [];
+  const parts = excerpt.split(/(<mark>|<\/mark>)/);
+  let marked = false;
+  for (const part of parts) {
+    if (part === '<mark>') marked = true;
+    else if (part === '</mark>') marked = false;
+    else if (part) runs.push({ text: part.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e), marked });
+  }
+  return runs;
 }
 
 interface PagefindResult {
@@ -39,5 +62,5 @@ export async function search(query: string, limit = 10): Promise<SearchHit[]> {
   const res = await pf.search(query);
   if (!res) return [];
   const data = await Promise.all(res.results.slice(0, limit).map((r) => r.data()));
-  return data.map((d) => ({ url: cleanUrl(d.url), title: d.meta.title ?? d.url, excerpt: d.excerpt }));
+  return data.map((d) => ({ url: cleanUrl(d.url), title: d.meta.title ?? d.url, excerpt: excerptRuns(d.excerpt) }));
 }
