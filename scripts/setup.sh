@@ -5,8 +5,10 @@ set -eu
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  # `npm install` with the committed lockfile installs exactly the locked versions. (`npm ci` refuses this
+  # lockfile: the registry here gives no entries for other platforms' optional packages, e.g. rollup's.)
+  echo "setup: installing npm packages from package-lock.json"
+  npm install --no-audit --no-fund
 fi
 
 if [ "${1:-}" = "--engine" ]; then

@@ -1,56 +1,145 @@
 /**
- * The examples tooling. `record` runs every `sql example` block of every page on the real engine and writes
- * what it answered to content/examples/; the build shows those results under the examples. `check` runs them
- * again and fails if a recorded result is missing, stale or different, if an example fails, or if an
- * `error` example succeeds.
+ * The examples tooling: every `sql example` block runs on the real engine, in order, each page in a fresh
+ * session; what the engine answers is recorded beside the content and shown by the build.
  *
- *   npm run examples            # record
- *   npm run examples:check      # verify (part of npm test)
+ *   npm run examples                       record every page's results
+ *   npm run examples -- content/doc/x.md   record one page (or several)
+ *   npm run examples:check                 run everything again; fail on any difference (part of npm test)
+ *   npm run examples -- --coverage         record the engine's functions, settings and system tables, and
+ *                                          print which of them the site documents
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSite } from '../build/load-site.ts';
+import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts';
 import { ContentErrors } from '../content/errors.ts';
+import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
+import { EngineBridge, EngineFailure } from './bridge.ts';
+import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
+import { describeDifference, exampleKeys, parseResultBox } from './result-table.ts';
 import { readRecordedPage, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
-import { runOnEngine } from './run-engine.ts';
 import type { RecordedExample } from './types.ts';
 
 const projectRoot = process.cwd();
-const mode = process.argv[2];
+const args = process.argv.slice(2);
+const mode = args[0];
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 if (mode !== 'record' && mode !== 'check') {
-  console.error('usage: tsx src/examples/cli.ts record|check');
+  console.error('usage: tsx src/examples/cli.ts record|check [--content DIR] [--coverage] [page.md ...]');
   process.exit(2);
 }
+const coverageOnly = args.includes('--coverage');
+const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
-const contentFlag = process.argv.indexOf('--content');
-const contentDir = contentFlag > 0 ? process.argv[contentFlag + 1] : undefined;
-const model = await loadSite({ projectRoot, contentDir, withDates: false, allowMissingResults: true }).catch((err: unknown) => {
-  if (err instanceof ContentErrors) {
-    for (const e of err.errors) console.error(`  ${e.message}`);
-    process.exit(1);
+let model: SiteModel;
+try {
+  model = await loadSite({ projectRoot, contentDir: flag('--content'), withDates: false, allowMissingResults: true });
+} catch (err) {
+  if (!(err instanceof ContentErrors)) throw err;
+  for (const e of err.errors) console.error(`  ${e.message}`);
+  process.exit(1);
+}
+
+let bridge: EngineBridge;
+try {
+  bridge = EngineBridge.forProject(projectRoot);
+} catch (err) {
+  console.error(`examples: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+const engineVersion = async () => {
+  const v = (await bridge.request({ op: 'version' })).value ?? '';
+  return /Databend Query (v[\d.]+)/.exec(v)?.[1] ?? 'unknown';
+};
+
+/** Runs one page's examples in a fresh session; engine failures (hang, crash) become problems with page and line. */
+async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]): Promise<RecordedExample[]> {
+  const keys = exampleKeys(blocks.map((b) => b.code));
+  const out: RecordedExample[] = [];
+  try {
+    await bridge.request({ op: 'reset' });
+  } catch (err) {
+    if (!(err instanceof EngineFailure)) throw err;
+    problems.push(`${file}: ${err.message}`);
+    bridge.restart();
+    return out;
   }
-  throw err;
-});
+  for (const [i, b] of blocks.entries()) {
+    const base = { key: keys[i] ?? String(i), sql: b.code, expectError: b.meta.expectError, nondeterministic: b.meta.nondeterministic };
+    let answer;
+    try {
+      answer = await bridge.request({ op: 'run', sql: b.code });
+    } catch (err) {
+      if (!(err instanceof EngineFailure)) throw err;
+      problems.push(`${file}:${b.line}: ${err.message}`);
+      bridge.restart();
+      return out;
+    }
+    if (!answer.ok) {
+      if (!b.meta.expectError) problems.push(`${file}:${b.line}: the example failed on the engine: ${answer.error}`);
+      out.push({ ...base, error: answer.error ?? '' });
+      continue;
+    }
+    if (b.meta.expectError) problems.push(`${file}:${b.line}: this "example error" block ran without an error`);
+    const result = answer.box ? parseResultBox(answer.box) : undefined;
+    if (answer.box && !result) problems.push(`${file}:${b.line}: cannot read the engine's result table:\n${answer.box}`);
+    out.push(result && result.columns.length > 0 ? { ...base, result } : base);
+  }
+  return out;
+}
 
-const pages = model.pages.flatMap((p) => {
+async function recordCoverage(): Promise<void> {
+  const list = async (sql: string) => {
+    const a = await bridge.request({ op: 'list', sql });
+    const table = a.box ? parseResultBox(a.box) : undefined;
+    if (!table) throw new Error(`cannot list: ${sql}: ${a.error ?? ''}`);
+    return table.rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, '')).sort();
+  };
+  const objects: EngineObjects = {
+    engine: await engineVersion(),
+    functions: await list('SELECT name FROM system.functions'),
+    settings: await list('SELECT name FROM system.settings'),
+    systemTables: await list("SELECT name FROM system.tables WHERE database = 'system'"),
+  };
+  fs.writeFileSync(path.join(projectRoot, ENGINE_OBJECTS_FILE), `${JSON.stringify(objects, null, 1)}\n`);
+  for (const line of engineCoverage(model, objects)) {
+    const total = line.documented.length + line.missing.length;
+    console.log(`${line.kind}: ${line.documented.length}/${total} documented${line.documented.length ? ` (${line.documented.join(', ')})` : ''}`);
+  }
+  console.log(`(lists recorded in ${ENGINE_OBJECTS_FILE}; the build summary reports the same figures)`);
+}
+
+const started = performance.now();
+if (coverageOnly) {
+  await recordCoverage();
+  bridge.close();
+  process.exit(0);
+}
+
+const pages = model.pages.flatMap((p: BuiltPage) => {
   if (p.page.kind !== 'doc') return [];
   const blocks = p.codeBlocks.filter((b) => b.meta.example);
+  const abs = path.join(model.contentRoot, p.page.source.relPath);
+  if (only.length && !only.includes(abs)) return [];
   return blocks.length ? [{ id: p.page.source.relPath, file: p.page.source.file, blocks }] : [];
 });
-const started = performance.now();
-const { engine, results } = runOnEngine(projectRoot, pages.map((p) => ({ id: p.id, statements: p.blocks.map((b) => b.code) })));
+if (only.length && pages.length === 0) {
+  console.error(`examples: none of ${only.map((o) => path.relative(projectRoot, o)).join(', ')} is a page with examples`);
+  process.exit(1);
+}
+
+const engine = await engineVersion();
 const problems: string[] = [];
 let count = 0;
+let notRun = 0;
+for (const built of model.pages) for (const b of built.codeBlocks) if (b.meta.norun) notRun++;
 
 for (const page of pages) {
-  const answers = results.get(page.id) ?? [];
-  const examples: RecordedExample[] = page.blocks.map((b, i) => {
-    const a = answers[i] ?? { ok: false, error: 'no answer from the engine' };
-    count++;
-    if (b.meta.expectError && a.ok) problems.push(`${page.file}:${b.line}: this "example error" block ran without an error`);
-    if (!b.meta.expectError && !a.ok) problems.push(`${page.file}:${b.line}: the example failed on the engine: ${a.error}`);
-    return { sql: b.code, expectError: b.meta.expectError, nondeterministic: b.meta.nondeterministic, ...(a.ok ? { output: a.output ?? '' } : { error: a.error ?? '' }) };
-  });
+  const examples = await runPage(page.file, page.blocks, problems);
+  count += examples.length;
   if (mode === 'record') {
     writeRecordedPage(model.contentRoot, page.id, { engine, examples });
     continue;
@@ -60,24 +149,29 @@ for (const page of pages) {
     problems.push(`${page.file}: no recorded results (run npm run examples)`);
     continue;
   }
-  examples.forEach((now, i) => {
-    const then = recorded.examples[i];
+  const byKey = new Map(recorded.examples.map((e) => [e.key, e]));
+  for (const [i, now] of examples.entries()) {
+    const then = byKey.get(now.key);
     const line = page.blocks[i]?.line;
-    if (!then || then.sql !== now.sql) problems.push(`${page.file}:${line}: the recorded result is for another statement (run npm run examples)`);
-    else if (!now.nondeterministic && (then.output !== now.output || then.error !== now.error)) {
-      problems.push(`${page.file}:${line}: the engine's answer differs from the recorded one (run npm run examples and review the change)`);
+    if (!then || then.sql !== now.sql) problems.push(`${page.file}:${line}: no recorded result for this statement (run npm run examples)`);
+    else if (!now.nondeterministic) {
+      const diff = describeDifference(then, now);
+      if (diff) problems.push(`${page.file}:${line}: the engine's answer differs from the recorded one: ${diff}`);
     }
-  });
-  if (recorded.examples.length !== examples.length) problems.push(`${page.file}: ${recorded.examples.length} recorded results for ${examples.length} examples (run npm run examples)`);
+  }
+  if (recorded.examples.length !== page.blocks.length) problems.push(`${page.file}: ${recorded.examples.length} recorded results for ${page.blocks.length} examples (run npm run examples)`);
 }
+bridge.close();
 
-// Records of pages (or examples) that no longer exist are stale too.
-const live = new Set(pages.map((p) => resultsFileOf(model.contentRoot, p.id)));
-const walk = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : []);
-for (const file of walk(resultsDirOf(model.contentRoot))) {
-  if (live.has(file)) continue;
-  if (mode === 'record') fs.rmSync(file);
-  else problems.push(`${path.relative(projectRoot, file)}: recorded results for a page without examples (run npm run examples)`);
+// Records of pages that no longer have examples are stale too (a full run only).
+if (!only.length) {
+  const live = new Set(pages.map((p) => resultsFileOf(model.contentRoot, p.id)));
+  const walk = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : []);
+  for (const file of walk(resultsDirOf(model.contentRoot))) {
+    if (live.has(file)) continue;
+    if (mode === 'record') fs.rmSync(file);
+    else problems.push(`${path.relative(projectRoot, file)}: recorded results for a page without examples (run npm run examples)`);
+  }
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -86,4 +180,4 @@ if (problems.length) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log(`examples: ${count} examples on ${pages.length} pages ${mode === 'record' ? 'recorded' : 'match the engine'} (engine ${engine}, ${seconds} s)`);
+console.log(`examples: ${count} examples on ${pages.length} pages ${mode === 'record' ? 'recorded' : 'run and match the recorded results'}; ${notRun} blocks marked as not runnable here (engine ${engine}, ${seconds} s)`);

@@ -1,8 +1,13 @@
-"""Thin bridge to the embedded Databend engine (the one Python part of the project).
+"""Thin bridge to the embedded Databend engine: the one Python part of the project.
 
-Reads {"pages": [{"id": str, "blocks": [{"sql": str}]}]} on stdin and writes
-{"engine": version, "pages": [{"id": str, "results": [{"ok": bool, "output" | "error": str}]}]} on stdout.
-Each page runs in its own SessionContext, so examples of one page never see another page's tables.
+JSON lines over stdin/stdout. Requests:
+  {"op": "reset"}              start a fresh session (a new page: no tables of earlier pages)
+  {"op": "run", "sql": "..."}  run one statement in the current session
+  {"op": "version"}            the engine's version
+  {"op": "list", "sql": "..."} the first column of a query, as strings (for coverage lists)
+Each answer is one line: {"ok": true, "box": "..."} with the engine's own result table as it prints it,
+{"ok": false, "error": "..."}, or {"ok": true, "value": ...}. The TypeScript side parses the table, keeps time
+limits and restarts the bridge when the engine crashes.
 """
 import json
 import os
@@ -10,44 +15,56 @@ import shutil
 import sys
 import tempfile
 
-import databend
+try:
+    import databend
+except ImportError:
+    sys.stderr.write("the databend Python package is not installed: run `sh scripts/setup.sh --engine`\n")
+    sys.exit(3)
 
 
-def run_block(ctx, sql):
-    try:
-        blocks = ctx.sql(sql).collect()
-    except Exception as err:  # the engine's own message is the result of an error example
-        return {"ok": False, "error": str(err).strip()}
-    output = str(blocks).rstrip() if blocks.num_columns() > 0 else ""
-    return {"ok": True, "output": output}
-
-
-def engine_version():
-    rows = str(databend.SessionContext().sql("SELECT version()").collect())
-    start = rows.find("Databend Query v")
-    return rows[start:].split("(")[0].split("-")[0].replace("Databend Query ", "").strip() if start >= 0 else "unknown"
+def run(ctx, sql):
+    df = ctx.sql(sql)
+    # Show every row and the whole of every value: the page shows exactly what the engine answered.
+    df.set_max_display_rows(10000)
+    df.set_max_width(100000)
+    df.set_max_col_width(100000)
+    blocks = df.collect()
+    return {"ok": True, "box": str(blocks).rstrip() if blocks.num_columns() > 0 else "", "rows": blocks.num_rows()}
 
 
 def main():
-    request = json.load(sys.stdin)
-    # The engine keeps its data under ./.databend: run in a fresh folder so every run starts empty and
+    # The engine keeps its data under ./.databend: work in a fresh folder so every run starts empty and
     # nothing is written into the project.
     workdir = tempfile.mkdtemp(prefix="databend-examples-")
     os.chdir(workdir)
+    ctx = None
     try:
-        answer = run(request)
+        for line in sys.stdin:
+            request = json.loads(line)
+            op = request.get("op")
+            try:
+                if op == "reset":
+                    ctx = databend.SessionContext()
+                    answer = {"ok": True}
+                elif op == "run":
+                    ctx = ctx or databend.SessionContext()
+                    answer = run(ctx, request["sql"])
+                elif op == "version":
+                    answer = {"ok": True, "value": str(databend.SessionContext().sql("SELECT version()").collect())}
+                elif op == "list":
+                    c = databend.SessionContext()
+                    df = c.sql(request["sql"])
+                    df.set_max_display_rows(100000)
+                    answer = {"ok": True, "box": str(df.collect())}
+                else:
+                    answer = {"ok": False, "error": f"unknown op {op!r}"}
+            except Exception as err:  # the engine's message is the answer of an error example
+                answer = {"ok": False, "error": str(err).strip()}
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
     finally:
         os.chdir(tempfile.gettempdir())
         shutil.rmtree(workdir, ignore_errors=True)
-    json.dump(answer, sys.stdout)
-
-
-def run(request):
-    pages = []
-    for page in request["pages"]:
-        ctx = databend.SessionContext()
-        pages.append({"id": page["id"], "results": [run_block(ctx, b["sql"]) for b in page["blocks"]]})
-    return {"engine": engine_version(), "pages": pages}
 
 
 if __name__ == "__main__":

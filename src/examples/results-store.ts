@@ -23,5 +23,10 @@ export function readRecordedPage(contentRoot: string, sourceRelPath: string): Re
 export function writeRecordedPage(contentRoot: string, sourceRelPath: string, page: RecordedPage): void {
   const file = resultsFileOf(contentRoot, sourceRelPath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(page, null, 2)}\n`);
+  fs.writeFileSync(file, `${formatRecordedPage(page)}\n`);
+}
+
+/** Indented JSON with each result row on one line, so a changed row is a one-line diff. */
+export function formatRecordedPage(page: RecordedPage): string {
+  return JSON.stringify(page, null, 2).replace(/\[\n\s+("(?:[^"\\]|\\.)*"(?:,\n\s+"(?:[^"\\]|\\.)*")*)\n\s+\]/g, (_, items: string) => `[${items.split(/,\n\s+/).join(', ')}]`);
 }

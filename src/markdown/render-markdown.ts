@@ -166,17 +166,26 @@ function hastText(node: ElementContent): string {
 
 const para = (className: string, text: string): Element => ({ type: 'element', tagName: 'p', properties: { className: [className] }, children: [{ type: 'text', value: text }] });
 
-/** The engine's answer under an example: its result table, or its error message. Nothing for row-less statements. */
+const el = (tagName: string, className: string | undefined, children: ElementContent[], extra: Record<string, string | number> = {}): Element => ({
+  type: 'element',
+  tagName,
+  properties: { ...(className ? { className: [className] } : {}), ...extra },
+  children,
+});
+const text = (value: string): ElementContent => ({ type: 'text', value });
+
+/**
+ * The engine's answer under an example: its result as a table (column names with their SQL types, every cell
+ * as the engine printed it) or its error message. Nothing for statements that return no columns.
+ */
 function resultElements(r: RecordedExample): Element[] {
-  const text = r.error ?? r.output ?? '';
-  if (!text) return [];
-  const label = r.error !== undefined ? uiStrings.expectedError : r.nondeterministic ? uiStrings.resultVaries : uiStrings.result;
-  return [
-    {
-      type: 'element',
-      tagName: 'div',
-      properties: { className: ['example-result', r.error !== undefined ? 'example-result-error' : 'example-result-ok'] },
-      children: [para('example-result-label', label), { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [{ type: 'element', tagName: 'samp', properties: {}, children: [{ type: 'text', value: text }] }] }],
-    },
-  ];
+  if (r.error !== undefined) {
+    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(r.error)])], { tabIndex: 0 })])];
+  }
+  const t = r.result;
+  if (!t || t.columns.length === 0) return [];
+  const head = el('thead', undefined, [el('tr', undefined, t.columns.map((c) => el('th', undefined, [text(c.name), el('span', 'result-type', [text(c.type)])], { scope: 'col' })))]);
+  const body = el('tbody', undefined, t.rows.map((row) => el('tr', undefined, row.map((cell) => el('td', undefined, [text(cell)])))));
+  const label = `${r.nondeterministic ? uiStrings.resultVaries : uiStrings.result} · ${uiStrings.rowCount(t.rows.length)}`;
+  return [el('div', 'example-result example-result-ok', [para('example-result-label', label), el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], { tabIndex: 0, role: 'region', ariaLabel: label })])];
 }

@@ -42,6 +42,7 @@ export const uiStrings = {
   tabsLabel: 'Choose a tab',
   result: 'Result',
   resultVaries: 'Result (varies from run to run)',
+  rowCount: (n: number) => `${n} row${n === 1 ? '' : 's'}`,
   expectedError: 'Error',
   notRunHere: 'Not run here',
 } as const;

@@ -92,8 +92,8 @@ describe('markdown pipeline', () => {
 
   it('shows the engine\'s recorded result under an example', () => {
     const html = htmlOf('/doc/guide/second');
-    expect(html).toMatch(/<div class="example-result example-result-ok"><p class="example-result-label">Result<\/p><pre tabindex="0"><samp>┌/);
-    expect(html).toContain('│     2 │');
+    expect(html).toContain('<p class="example-result-label">Result · 1 row</p>');
+    expect(html).toContain('<table class="result-table"><thead><tr><th scope="col">1 + 1<span class="result-type">UInt8</span></th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>');
   });
 
   it('collects code blocks with what the examples tooling needs', () => {

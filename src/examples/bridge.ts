@@ -1,0 +1,104 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface BridgeAnswer {
+  ok: boolean;
+  box?: string;
+  rows?: number;
+  error?: string;
+  value?: string;
+}
+
+/** A problem with the engine process itself (missing, hung, crashed), as opposed to an SQL error. */
+export class EngineFailure extends Error {}
+
+/** The project-local engine (`.venv`, made by scripts/setup.sh --engine), or DATABEND_PYTHON. */
+export function enginePython(projectRoot: string): string {
+  const fromEnv = process.env.DATABEND_PYTHON;
+  if (fromEnv) return fromEnv;
+  const local = path.join(projectRoot, '.venv/bin/python');
+  if (fs.existsSync(local)) return local;
+  throw new EngineFailure('the Databend engine is not installed: run `sh scripts/setup.sh --engine` (it makes .venv with the pinned databend package)');
+}
+
+/**
+ * The engine bridge as a long-lived child process speaking JSON lines. Each request has a time limit; a
+ * statement that hangs kills the process, and a crash is reported, after which `restart()` starts a fresh one.
+ */
+export class EngineBridge {
+  private proc?: ChildProcessWithoutNullStreams;
+  private pending?: { proc: ChildProcessWithoutNullStreams; resolve: (a: BridgeAnswer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+  private stderr = '';
+
+  constructor(
+    private readonly python: string,
+    private readonly script: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  static forProject(projectRoot: string, timeoutMs = Number(process.env.EXAMPLE_TIMEOUT_MS ?? 30_000)): EngineBridge {
+    return new EngineBridge(enginePython(projectRoot), path.join(projectRoot, 'src/examples/engine.py'), timeoutMs);
+  }
+
+  private start(): ChildProcessWithoutNullStreams {
+    const proc = spawn(this.python, [this.script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.stderr = '';
+    proc.stderr.on('data', (d: Buffer) => {
+      this.stderr = (this.stderr + d.toString()).slice(-4000);
+    });
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      const p = this.pending;
+      if (!p) return;
+      this.pending = undefined;
+      clearTimeout(p.timer);
+      try {
+        p.resolve(JSON.parse(line) as BridgeAnswer);
+      } catch {
+        p.reject(new EngineFailure(`the engine bridge wrote something that is not JSON: ${line.slice(0, 200)}`));
+      }
+    });
+    proc.on('error', (err) => this.fail(new EngineFailure(`cannot start the engine (${this.python}): ${err.message}`)));
+    proc.on('exit', (code, signal) => {
+      if (this.proc === proc) this.proc = undefined;
+      // Only the request this process was serving fails; a restarted engine's request is not its business.
+      if (this.pending?.proc !== proc) return;
+      const last = this.stderr.trim().split('\n').slice(-3).join(' | ');
+      this.fail(new EngineFailure(`the engine stopped (${signal ?? `exit ${code}`})${last ? `: ${last}` : ''}`));
+    });
+    this.proc = proc;
+    return proc;
+  }
+
+  private fail(err: Error): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = undefined;
+    clearTimeout(p.timer);
+    p.reject(err);
+  }
+
+  request(body: Record<string, unknown>): Promise<BridgeAnswer> {
+    const proc = this.proc ?? this.start();
+    return new Promise<BridgeAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.fail(new EngineFailure(`no answer within ${this.timeoutMs / 1000} s: the statement was stopped`));
+        proc.kill('SIGKILL');
+      }, this.timeoutMs);
+      this.pending = { proc, resolve, reject, timer };
+      proc.stdin.write(`${JSON.stringify(body)}\n`);
+    });
+  }
+
+  /** Kills the current process (if any); the next request starts a fresh engine. */
+  restart(): void {
+    this.proc?.kill('SIGKILL');
+    this.proc = undefined;
+  }
+
+  close(): void {
+    this.proc?.stdin.end();
+    this.proc = undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { SiteModel } from '../build/load-site.ts';
+import { parseMarkdown } from '../markdown/parse.ts';
+
+/** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
+export interface EngineObjects {
+  engine: string;
+  functions: string[];
+  settings: string[];
+  systemTables: string[];
+}
+
+export const ENGINE_OBJECTS_FILE = 'content/catalogue/engine-objects.json';
+
+export function readEngineObjects(projectRoot: string): EngineObjects | undefined {
+  const file = path.join(projectRoot, ENGINE_OBJECTS_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as EngineObjects) : undefined;
+}
+
+export interface CoverageLine {
+  kind: 'functions' | 'settings' | 'system tables';
+  documented: string[];
+  missing: string[];
+}
+
+/** Names compare without case, underscores or spaces: `DATE_TRUNC`, `date trunc` and `datetrunc` are one name. */
+export const normalName = (s: string) => s.toLowerCase().replace(/[\s_]+/g, '');
+
+/**
+ * What the site documents, by the engine's lists. A function counts when a page title or heading names it;
+ * a setting when a page mentions it as code; a system table when a page names `system.<table>` as code or
+ * titles a page with it.
+ */
+export function engineCoverage(model: SiteModel, objects: EngineObjects): CoverageLine[] {
+  const titled = new Set<string>();
+  const code = new Set<string>();
+  for (const built of model.pages) {
+    titled.add(normalName(built.view.title));
+    if (built.page.kind !== 'doc') continue;
+    const tree = parseMarkdown(built.page.source.body).tree;
+    visit(tree, (node) => {
+      if (node.type === 'heading') for (const part of toString(node).split(/[\s,/()]+/)) titled.add(normalName(part));
+      if (node.type === 'inlineCode') {
+        code.add(node.value.toLowerCase());
+        const call = /^([A-Za-z_][\w]*)\s*\(/.exec(node.value);
+        if (call?.[1]) titled.add(normalName(call[1]));
+      }
+    });
+  }
+  const split = (kind: CoverageLine['kind'], names: string[], has: (n: string) => boolean): CoverageLine => ({
+    kind,
+    documented: names.filter(has),
+    missing: names.filter((n) => !has(n)),
+  });
+  return [
+    split('functions', objects.functions, (n) => titled.has(normalName(n))),
+    split('settings', objects.settings, (n) => code.has(n.toLowerCase())),
+    split('system tables', objects.systemTables, (n) => code.has(`system.${n}`.toLowerCase()) || titled.has(normalName(`system.${n}`))),
+  ];
+}
+
+export function coverageSummary(lines: CoverageLine[]): string {
+  return lines.map((l) => `${l.kind} ${l.documented.length}/${l.documented.length + l.missing.length}`).join(', ');
+}

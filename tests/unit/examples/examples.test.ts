@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeDifference, exampleKeys, parseResultBox } from '../../../src/examples/result-table.ts';
+import { formatRecordedPage } from '../../../src/examples/results-store.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+describe('reading the engine\'s result tables', () => {
+  const box = ['┌────────────────────────────┐', '│    name   │       qty      │', '│   String  │   Int32 NULL   │', '├───────────┼────────────────┤', "│ 'a b'     │              3 │", '│ NULL      │           NULL │', '└────────────────────────────┘'].join('\n');
+  it('keeps names, types and each cell as the engine wrote it', () => {
+    expect(parseResultBox(box)).toEqual({
+      columns: [
+        { name: 'name', type: 'String' },
+        { name: 'qty', type: 'Int32 NULL' },
+      ],
+      rows: [
+        ["'a b'", '3'],
+        ['NULL', 'NULL'],
+      ],
+    });
+  });
+  it('reads an empty result, and refuses what it cannot read rather than guess', () => {
+    expect(parseResultBox('┌┐\n└┘')).toEqual({ columns: [], rows: [] });
+    expect(parseResultBox(box.replace("'a b'    ", "'a│b'    "))).toBeUndefined();
+    expect(parseResultBox('not a table')).toBeUndefined();
+  });
+});
+
+describe('example keys', () => {
+  it('are stable per statement and numbered when a statement repeats', () => {
+    const [a, b, a2] = exampleKeys(['SELECT 1', 'SELECT 2', 'SELECT 1']);
+    expect(a).toMatch(/^[0-9a-f]{10}$/);
+    expect(a2).toBe(`${a}-2`);
+    expect(exampleKeys(['SELECT 2'])[0]).toBe(b);
+  });
+});
+
+describe('differences', () => {
+  const base = { key: 'k', sql: 'SELECT 1', expectError: false, nondeterministic: false };
+  const table = (rows: string[][]) => ({ ...base, result: { columns: [{ name: 'x', type: 'UInt8' }], rows } });
+  it('name the row that changed', () => {
+    expect(describeDifference(table([['1'], ['2']]), table([['1'], ['3']]))).toBe('row 2 was ["2"], now ["3"]');
+    expect(describeDifference(table([['1']]), table([['1']]))).toBeUndefined();
+    expect(describeDifference({ ...base, error: 'a' }, { ...base, error: 'b' })).toBe('error was "a", now "b"');
+  });
+  it('are easy to review: one result row per line in the recorded file', () => {
+    const text = formatRecordedPage({ engine: 'v1', examples: [table([['1', "'a'"]])] });
+    expect(text).toContain(`["1", "'a'"]`);
+  });
+});
+
+describe('examples end to end on the engine', () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/examples/cli.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+
+  it('records a page, checks it, and names page, line and difference when the engine disagrees', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
+    const content = path.join(work, 'content');
+    fs.cpSync(path.join(root, 'tests/fixtures/examples'), content, { recursive: true });
+    try {
+      const record = run(['record', '--content', content]);
+      expect(record.stderr).toBe('');
+      expect(record.stdout).toMatch(/5 examples on 1 pages recorded; 1 blocks marked as not runnable here/);
+      const recorded = JSON.parse(fs.readFileSync(`${content}.examples/page.json`, 'utf8'));
+      const [create, insert, select, error, varying] = recorded.examples;
+      expect(create.result).toBeUndefined();
+      expect(insert.result).toBeUndefined();
+      expect(select.result).toEqual({ columns: [{ name: 'name', type: 'String NULL' }, { name: 'qty', type: 'Int32 NULL' }], rows: [["'apple'", '3'], ["'pear'", 'NULL']] });
+      expect(error.error).toMatch(/no_such_function/);
+      expect(varying.nondeterministic).toBe(true);
+
+      expect(run(['check', '--content', content]).status).toBe(0);
+      select.result.rows[0][1] = '4';
+      fs.writeFileSync(`${content}.examples/page.json`, JSON.stringify(recorded));
+      const check = run(['check', '--content', content]);
+      expect(check.status).toBe(1);
+      expect(check.stderr).toContain(`page.md:16: the engine's answer differs from the recorded one: row 1 was ["'apple'","4"], now ["'apple'","3"]`);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops a statement that runs too long and says where it was', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
+    const content = path.join(work, 'content');
+    fs.mkdirSync(content);
+    fs.writeFileSync(path.join(content, 'slow.md'), '---\ntitle: Slow\ndescription: A statement that takes too long.\n---\n\nText.\n\n```sql example\nSELECT count(*) FROM numbers(100000000000) WHERE number % 7 = 3\n```\n');
+    try {
+      const r = run(['record', '--content', content], { EXAMPLE_TIMEOUT_MS: '1500' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/slow\.md:8: no answer within 1\.5 s: the statement was stopped/);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('says how to install the engine when it is missing', () => {
+    const r = run(['check'], { DATABEND_PYTHON: '/nonexistent/python' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/cannot start the engine|not installed/);
+  }, 60_000);
+});
