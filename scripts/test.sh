@@ -17,6 +17,8 @@ step "unit tests"
 npx vitest run
 step "examples on the engine"
 npx tsx src/examples/cli.ts check
+step "content checks"
+npx tsx scripts/check-content.ts
 step "build"
 npx tsx src/build/cli.ts
 step "links and anchors over the built site"

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
+import { coverageSummary, engineCoverage, readEngineObjects } from '../examples/engine-objects.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { loadSite } from './load-site.ts';
 import { swapInto, writeSite } from './write-site.ts';
@@ -42,7 +43,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const coverage = cov
     ? `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`
     : '';
-  const line = `built ${model.pages.length} pages (${docs} written, ${generated} generated) into ${path.relative(options.projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverage}`;
+  const objects = readEngineObjects(options.projectRoot);
+  const engine = objects ? `; engine coverage: ${coverageSummary(engineCoverage(model, objects))} documented` : '';
+  const line = `built ${model.pages.length} pages (${docs} written, ${generated} generated) into ${path.relative(options.projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverage}${engine}`;
   return { pages: model.pages.length, generated, ms, line };
 }
 

@@ -30,7 +30,8 @@ export interface CoverageLine {
 export const normalName = (s: string) => s.toLowerCase().replace(/[\s_]+/g, '');
 
 /**
- * What the site documents, by the engine's lists. A function counts when a page title or heading names it;
+ * What the site documents, by the engine's lists. A function counts when a page title or heading names it
+ * (a mention in prose is not documentation);
  * a setting when a page mentions it as code; a system table when a page names `system.<table>` as code or
  * titles a page with it.
  */
@@ -42,12 +43,9 @@ export function engineCoverage(model: SiteModel, objects: EngineObjects): Covera
     if (built.page.kind !== 'doc') continue;
     const tree = parseMarkdown(built.page.source.body).tree;
     visit(tree, (node) => {
-      if (node.type === 'heading') for (const part of toString(node).split(/[\s,/()]+/)) titled.add(normalName(part));
-      if (node.type === 'inlineCode') {
-        code.add(node.value.toLowerCase());
-        const call = /^([A-Za-z_][\w]*)\s*\(/.exec(node.value);
-        if (call?.[1]) titled.add(normalName(call[1]));
-      }
+      // A heading documents the names it lists ("TO_START_OF_DAY, TO_START_OF_HOUR" names two), not every word.
+      if (node.type === 'heading') for (const part of toString(node).split(/\s*[,/]\s*/)) titled.add(normalName(part.replace(/\(.*$/, '')));
+      if (node.type === 'inlineCode') code.add(node.value.toLowerCase());
     });
   }
   const split = (kind: CoverageLine['kind'], names: string[], has: (n: string) => boolean): CoverageLine => ({

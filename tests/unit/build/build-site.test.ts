@@ -27,7 +27,7 @@ describe('build', () => {
   });
 
   it('prints a summary line with the catalogue coverage', () => {
-    expect(line).toMatch(/^built 6 pages \(5 written, 1 generated\) .* catalogue coverage: \d+\/466 pages written .*, \d+\/37 generated indexes$/);
+    expect(line).toMatch(/^built 6 pages \(5 written, 1 generated\) .* catalogue coverage: \d+\/466 pages written .*, \d+\/37 generated indexes(; engine coverage: .*)?$/);
   });
 
   it('publishes the catalogue JSON with the specification field names', () => {
