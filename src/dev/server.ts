@@ -8,7 +8,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { routeKey } from '../catalogue/ids.ts';
-import { ContentErrors } from '../content/errors.ts';
 import { FAVICON_SVG } from '../build/write-site.ts';
 
 const projectRoot = process.cwd();
@@ -78,7 +77,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   }
   const state = await model();
   if ('error' in state) {
-    const message = state.error instanceof ContentErrors ? state.error.message : String((state.error as Error)?.stack ?? state.error);
+    // The error class comes from a module Vite loaded, so compare by name rather than instanceof.
+    const err = state.error as Error;
+    const message = err?.name === 'ContentErrors' ? err.message : String(err?.stack ?? err);
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content error</title><script type="module" src="/@vite/client"></script></head><body><main><h1>The content has errors</h1><p>Fix them and save: this page reloads by itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`;
     res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     return;
