@@ -205,6 +205,10 @@ async function searchFigures(siteDir: string): Promise<void> {
 }
 
 const budgetsOnly = args.includes('--budgets-only');
+if (args.includes('--search-only')) {
+  await searchFigures(path.join(projectRoot, 'site'));
+  process.exit(0);
+}
 const siteDir = path.join(projectRoot, 'site');
 if (budgetsOnly) {
   const failures = byteReport(siteDir);

@@ -23,7 +23,17 @@ export function Sidebar({ items, currentRoute }: { items: SidebarItem[]; current
 
 const rendered = new WeakMap<SidebarItem[], string>();
 
+/**
+ * Past this many links the tree is too big to repeat in every page (the site's bytes would grow with the square
+ * of its pages): each page then holds the top of the tree and its own branch, and every other category that has a
+ * page of its own is a link to that page, which lists its contents. The catalogue today is well below this.
+ */
+export const FULL_TREE_LIMIT = 1500;
+
+const linkCount = (items: SidebarItem[]): number => items.reduce((n, i) => n + 1 + (i.type === 'category' ? linkCount(i.items) : 0), 0);
+
 export function sidebarHtml(items: SidebarItem[], currentRoute: string): string {
+  if (linkCount(items) > FULL_TREE_LIMIT) return renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} branchOf={routeKey(currentRoute)} />);
   let html = rendered.get(items);
   if (html === undefined) {
     html = renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} />);
@@ -53,18 +63,30 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+interface ListProps {
+  items: SidebarItem[];
+  level: number;
+  counter: { next: number };
+  /** Large trees only: render just this route's branch; other categories with a page become links. */
+  branchOf?: string;
+}
+
 /** Categories are numbered in document order, the same order `sidebarHtml` walks. */
-function SidebarList({ items, level, counter }: { items: SidebarItem[]; level: number; counter: { next: number } }) {
+function SidebarList({ items, level, counter, branchOf }: ListProps) {
   return (
     <ul className={`sidebar-list sidebar-level-${level}`}>
       {items.map((item) => (
         <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
           {item.type === 'link' ? (
-            <a className="sidebar-link" href={item.href}>
+            <a className="sidebar-link" href={item.href} aria-current={branchOf !== undefined && routeKey(item.href) === branchOf ? 'page' : undefined}>
+              {item.label}
+            </a>
+          ) : branchOf !== undefined && item.href && !containsRoute(item, branchOf) ? (
+            <a className="sidebar-link sidebar-link-section" href={item.href}>
               {item.label}
             </a>
           ) : (
-            <SidebarCategory item={item} level={level} counter={counter} />
+            <SidebarCategory item={item} level={level} counter={counter} branchOf={branchOf} />
           )}
         </li>
       ))}
@@ -72,12 +94,13 @@ function SidebarList({ items, level, counter }: { items: SidebarItem[]; level: n
   );
 }
 
-function SidebarCategory({ item, level, counter }: { item: Extract<SidebarItem, { type: 'category' }>; level: number; counter: { next: number } }) {
+function SidebarCategory({ item, level, counter, branchOf }: Omit<ListProps, 'items'> & { item: Extract<SidebarItem, { type: 'category' }> }) {
   const n = counter.next++;
-  const list = <SidebarList items={item.items} level={level + 1} counter={counter} />;
+  const open = branchOf !== undefined && containsRoute(item, branchOf) ? true : undefined;
+  const list = <SidebarList items={item.items} level={level + 1} counter={counter} branchOf={branchOf} />;
   if (!item.href) {
     return (
-      <details data-sb={n}>
+      <details data-sb={n} open={open}>
         <summary>
           <span className="sidebar-category-label">{item.label}</span>
         </summary>
@@ -89,10 +112,10 @@ function SidebarCategory({ item, level, counter }: { item: Extract<SidebarItem, 
   // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
   return (
     <>
-      <a className="sidebar-link" href={item.href}>
+      <a className="sidebar-link" href={item.href} aria-current={branchOf !== undefined && routeKey(item.href ?? '') === branchOf ? 'page' : undefined}>
         {item.label}
       </a>
-      <details data-sb={n}>
+      <details data-sb={n} open={open}>
         <summary className="sidebar-toggle" aria-label={item.label} />
         {list}
       </details>
