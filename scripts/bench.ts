@@ -181,6 +181,7 @@ async function searchFigures(siteDir: string): Promise<void> {
       searchBytes += sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
     });
     await page.goto(`http://localhost:${port}/doc/`);
+    await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
     await page.keyboard.press('Control+k');
     const input = page.locator('.search-dialog input[type="search"]');
     await input.fill('date');

@@ -30,3 +30,5 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   hydrateRoot(el, <Component {...props} />);
 }
+// Marks the page interactive: tests and the benchmark wait for it rather than guessing.
+document.documentElement.dataset.islands = 'ready';

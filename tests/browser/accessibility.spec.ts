@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { pages } from './pages.ts';
+import { gotoReady, pages } from './pages.ts';
 
 const sample = [...new Set([...Object.values(pages), '/doc/no/such/page'])];
 
@@ -18,7 +18,7 @@ for (const route of sample) {
 
 test('axe: a phone-sized page with the menu open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto(pages.deep);
+  await gotoReady(page, pages.deep);
   await page.locator('button.menu-button').click();
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { pages } from './pages.ts';
+import { gotoReady, pages } from './pages.ts';
 
 test('the theme choice persists over a reload and is applied before first paint', async ({ page }) => {
-  await page.goto(pages.deep);
+  await gotoReady(page, pages.deep);
   await page.locator('.theme-switch select').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Read the attribute as soon as the document is parsed, before any module script has run.
@@ -21,7 +21,7 @@ test('the theme choice persists over a reload and is applied before first paint'
 });
 
 test('tabs show one panel, stay in sync by group, and remember the choice', async ({ page }) => {
-  await page.goto(pages.tabs);
+  await gotoReady(page, pages.tabs);
   const groups = page.locator('.tabs');
   expect(await groups.count()).toBeGreaterThan(0);
   const first = groups.first();
@@ -39,7 +39,7 @@ test('tabs show one panel, stay in sync by group, and remember the choice', asyn
 
 test('a code block copies its code', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto(pages.deep);
+  await gotoReady(page, pages.deep);
   const block = page.locator('figure.code-block').first();
   await block.locator('button.copy-code').click();
   await expect(block.locator('button.copy-code')).toHaveText('Copied');
@@ -48,7 +48,7 @@ test('a code block copies its code', async ({ page, context }) => {
 });
 
 test('search finds pages from the top bar and opens the chosen one', async ({ page }) => {
-  await page.goto(pages.home);
+  await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');
   const input = page.locator('.search-dialog input[type="search"]');
   await expect(input).toBeFocused();
@@ -64,7 +64,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 800 }, hasTouch: true });
 
   test('the sidebar becomes a menu and the table of contents a collapsible block', async ({ page }) => {
-    await page.goto(pages.deep);
+    await gotoReady(page, pages.deep);
     await expect(page.locator('#sidebar')).toBeHidden();
     await expect(page.locator('aside.toc')).toBeHidden();
     const inlineToc = page.locator('details.toc-inline');

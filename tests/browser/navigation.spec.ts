@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pages } from './pages.ts';
+import { gotoReady, pages } from './pages.ts';
 
 test('a landing page introduces its section and lists its pages with descriptions', async ({ page }) => {
   const res = await page.goto(pages.landing);
@@ -59,7 +59,7 @@ test('previous and next follow the sidebar order', async ({ page }) => {
 
 test('the table of contents follows the scroll', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 800 });
-  await page.goto(pages.guide);
+  await gotoReady(page, pages.guide);
   const links = page.locator('.toc a');
   expect(await links.count()).toBeGreaterThan(2);
   const last = links.last();

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 /** Routes the browser tests visit: one of each kind of page. */
 export const pages = {
   home: '/doc/',
@@ -9,3 +11,9 @@ export const pages = {
   guide: '/doc/deploy/deploying-databend',
   indexPage: '/doc/guides/',
 } as const;
+
+/** Opens a route and waits until its islands are hydrated, so clicks reach live controls. */
+export async function gotoReady(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
+}
