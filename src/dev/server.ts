@@ -49,7 +49,8 @@ async function model() {
 function reloadAll(file: string) {
   cached = undefined;
   console.log(`[dev] ${path.relative(projectRoot, file)} changed: reloading`);
-  vite.ws.send({ type: 'full-reload', path: '*' });
+  // Rebuild the model before the browser asks: the reload's request then finds it ready, or nearly.
+  void model().then(() => vite.ws.send({ type: 'full-reload', path: '*' }));
 }
 vite.watcher.add(path.join(projectRoot, 'content'));
 for (const event of ['change', 'add', 'unlink'] as const) {
