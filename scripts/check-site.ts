@@ -7,8 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { siteConfig } from '../src/site.config.ts';
 
-const siteDir = path.resolve(process.argv[2] ?? 'site');
+const siteDir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'site');
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -73,10 +74,16 @@ const walk = (items: unknown[]) => {
 };
 walk(catalogue.sidebars.doc);
 for (const route of routes) if (!fileFor(route)) problems.push(`catalogue.json: route ${route} has no page`);
+// The specification's landing pages must exist on the real site (not on a fixture tree).
+if (!process.argv.includes('--no-landing')) {
+  for (const route of siteConfig.landingRoutes) {
+    if (!fileFor(route) || !routes.has(route)) problems.push(`landing page ${route} is missing from the site or its sidebar`);
+  }
+}
 
 if (problems.length) {
   console.error(`site check failed: ${problems.length} broken reference${problems.length === 1 ? '' : 's'}`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes: all resolve`);
+console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve`);

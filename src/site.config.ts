@@ -12,6 +12,8 @@ export const siteConfig = {
   docsRepository: 'https://github.com/databendlabs/databend-docs',
   /** Branch that "edit this page" links to. */
   docsBranch: 'main',
+  /** The specification's landing pages: the site must always have these. */
+  landingRoutes: ['/doc/', '/doc/guides/', '/doc/cloud/', '/doc/enterprise/', '/doc/develop/', '/doc/deploy', '/doc/integrations', '/doc/sql-reference', '/doc/sql-commands', '/doc/sql-functions', '/doc/usecases', '/doc/releases', '/doc/contributing'],
   /** Folder of the docs repository that holds the Markdown sources. */
   contentDir: 'content/doc',
 } as const;
