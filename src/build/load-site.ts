@@ -7,6 +7,7 @@ import { scanContent } from '../content/scan.ts';
 import type { SourceTree } from '../content/types.ts';
 import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
 import type { LinkTargets } from '../markdown/links.ts';
+import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { readRecordedPage } from '../examples/results-store.ts';
@@ -52,23 +53,44 @@ export function markdownUrlOf(route: string): string {
 }
 
 /**
- * content → catalogue → rendered views. Collects every content error of every page before failing, so one run
- * shows all problems.
+ * Headings of every page body seen in this process, by its text. The dev server prepares the site again after
+ * each edit; only the edited page is parsed again.
  */
-export async function loadSite(options: LoadOptions): Promise<SiteModel> {
+const outlines = new Map<string, { anchors: ReadonlySet<string>; toc: TocEntry[] }>();
+
+/** The catalogue with every page's anchors known, able to render any page on demand. */
+export interface PreparedSite {
+  tree: SourceTree;
+  contentRoot: string;
+  catalogue: Catalogue;
+  /** Renders one page to its view; its content errors go to the sink. */
+  renderPage(page: Page, sink: ErrorSink): BuiltPage;
+  /** The stylesheet for the code tokens of every page rendered so far. */
+  tokenCss(): string;
+}
+
+/**
+ * content → catalogue → anchors of every page (so links between pages can be checked). Rendering is left to
+ * `renderPage`: the build renders everything, the dev server only the page a browser asks for.
+ */
+export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
   const contentDir = options.contentDir ?? siteConfig.contentDir;
   const contentRoot = path.resolve(options.projectRoot, contentDir);
   const tree = scanContent(contentRoot, options.projectRoot);
   const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
 
-  // First pass: every page's anchors, so links between pages can be checked in the second.
   const parsed = new Map<Page, ParsedMarkdown>();
   const anchorsByRoute = new Map<string, ReadonlySet<string>>();
   for (const page of catalogue.pages) {
     if (page.kind === 'doc') {
-      const p = parseMarkdown(page.source.body);
-      parsed.set(page, p);
-      anchorsByRoute.set(routeKey(page.route), withCardAnchor(p.anchors, page));
+      let outline = outlines.get(page.source.body);
+      if (!outline) {
+        const p = parseMarkdown(page.source.body);
+        parsed.set(page, p);
+        outline = { anchors: p.anchors, toc: p.toc };
+        outlines.set(page.source.body, outline);
+      }
+      anchorsByRoute.set(routeKey(page.route), withCardAnchor(new Set(outline.anchors), page));
     } else {
       anchorsByRoute.set(routeKey(page.route), withCardAnchor(new Set(), page));
     }
@@ -81,13 +103,11 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
-
   const highlighter = await loadHighlighter();
   const styles = new TokenStyles();
-  const sink = new ErrorSink();
   const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
-  const pages: BuiltPage[] = [];
-  for (const page of catalogue.pages) {
+
+  const renderPage = (page: Page, sink: ErrorSink): BuiltPage => {
     const common = {
       route: page.route,
       title: page.title,
@@ -97,12 +117,10 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
       next: page.next,
       cards: page.cards,
     };
-    if (page.kind === 'generated-index') {
-      pages.push({ page, view: { ...common, kind: 'generated-index', toc: [], enterprise: false }, codeBlocks: [] });
-      continue;
-    }
-    const p = parsed.get(page);
-    if (!p) continue;
+    if (page.kind === 'generated-index') return { page, view: { ...common, kind: 'generated-index', toc: [], enterprise: false }, codeBlocks: [] };
+    // Rendering transforms the syntax tree, so a second render of the same page parses it again.
+    const p = parsed.get(page) ?? parseMarkdown(page.source.body);
+    parsed.delete(page);
     const rendered = renderMarkdown(p, {
       file: page.source.file,
       relPath: page.source.relPath,
@@ -123,10 +141,21 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
       markdownUrl: markdownUrlOf(page.route),
       lastUpdated: dates.get(page.source.file),
     };
-    pages.push({ page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks });
-  }
+    return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
+  };
+  return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css() };
+}
+
+/**
+ * content → catalogue → every page rendered. Collects every content error of every page before failing, so one
+ * run shows all problems.
+ */
+export async function loadSite(options: LoadOptions): Promise<SiteModel> {
+  const site = await prepareSite(options);
+  const sink = new ErrorSink();
+  const pages = site.catalogue.pages.map((page) => site.renderPage(page, sink));
   sink.throwIfAny();
-  return { tree, contentRoot, catalogue, pages, tokenCss: styles.css() };
+  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss() };
 }
 
 /** Pages with section cards also have the "In this section" heading as a link target. */

@@ -1,14 +1,15 @@
 /**
  * `npm run dev`: the same site, rendered on request. Vite serves the islands and the stylesheet from source;
- * any change under content/ or src/ reloads the open page. A content error is shown in the page and in the
- * terminal, and the server keeps running.
+ * any change under content/ or src/ reloads the open page. Only the page a browser asks for is rendered, so a
+ * reload stays quick however large the site; the other pages are checked in the background and their errors
+ * printed. A content error is shown in the page and in the terminal, and the server keeps running.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { routeKey } from '../catalogue/ids.ts';
 import { FAVICON_SVG } from '../build/write-site.ts';
+import { routeKey } from '../catalogue/ids.ts';
 
 const projectRoot = process.cwd();
 const port = Number(process.env.PORT ?? 3000);
@@ -19,38 +20,57 @@ const vite = await createViteServer({
   appType: 'custom',
   publicDir: false,
   esbuild: { jsx: 'automatic' },
-  server: { middlewareMode: true, watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**'] } },
+  server: { middlewareMode: true, watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**', '**/.cache/**'] } },
 });
 
 // Server modules are loaded through Vite so an edited component is picked up on the next request.
 type LoadSite = typeof import('../build/load-site.ts');
 type RenderPage = typeof import('../build/render-page.tsx');
 type Theme = typeof import('../islands/theme.ts');
+type Errors = typeof import('../content/errors.ts');
+type Prepared = Awaited<ReturnType<LoadSite['prepareSite']>>;
 
-let cached: { model: Awaited<ReturnType<LoadSite['loadSite']>> } | { error: unknown } | undefined;
-let tokenCss = '';
+let state: Promise<{ site: Prepared } | { error: unknown }> | undefined;
+let generation = 0;
 
-async function model() {
-  if (!cached) {
-    const { loadSite } = (await vite.ssrLoadModule('/src/build/load-site.ts')) as LoadSite;
+function prepared() {
+  state ??= (async () => {
+    const { prepareSite } = (await vite.ssrLoadModule('/src/build/load-site.ts')) as LoadSite;
     try {
-      const m = await loadSite({ projectRoot, withDates: false });
-      tokenCss = m.tokenCss;
-      cached = { model: m };
-      console.log(`[dev] ${m.pages.length} pages ready`);
+      const site = await prepareSite({ projectRoot, withDates: false });
+      console.log(`[dev] ${site.catalogue.pages.length} pages ready`);
+      void checkEverything(site, ++generation);
+      return { site };
     } catch (error) {
-      cached = { error };
       console.error(`[dev] content errors:\n${String(error instanceof Error ? error.message : error)}`);
+      return { error };
     }
+  })();
+  return state;
+}
+
+/** Renders every page in small slices between requests and prints what is wrong, until the next change. */
+async function checkEverything(site: Prepared, gen: number): Promise<void> {
+  const { ErrorSink } = (await vite.ssrLoadModule('/src/content/errors.ts')) as Errors;
+  const sink = new ErrorSink();
+  for (const page of site.catalogue.pages) {
+    if (gen !== generation) return;
+    try {
+      site.renderPage(page, sink);
+    } catch {
+      // Reported when the page is opened.
+    }
+    await new Promise((r) => setImmediate(r));
   }
-  return cached;
+  if (sink.errors.length) console.error(`[dev] ${sink.errors.length} content problem(s):\n  ${sink.errors.map((e) => e.message).join('\n  ')}`);
 }
 
 function reloadAll(file: string) {
-  cached = undefined;
+  state = undefined;
+  generation++;
   console.log(`[dev] ${path.relative(projectRoot, file)} changed: reloading`);
-  // Rebuild the model before the browser asks: the reload's request then finds it ready, or nearly.
-  void model().then(() => vite.ws.send({ type: 'full-reload', path: '*' }));
+  // Prepare the catalogue before the browser asks: the reload's request then finds it ready.
+  void prepared().then(() => vite.ws.send({ type: 'full-reload', path: '*' }));
 }
 vite.watcher.add(path.join(projectRoot, 'content'));
 for (const event of ['change', 'add', 'unlink'] as const) {
@@ -60,6 +80,8 @@ for (const event of ['change', 'add', 'unlink'] as const) {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const errorPage = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content error</title><script type="module" src="/@vite/client"></script></head><body><main><h1>The content has errors</h1><p>Fix them and save: this page reloads by itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`;
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -71,50 +93,56 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(FAVICON_SVG);
     return;
   }
-  if (url.pathname === '/assets/build/tokens.css') {
-    await model();
-    res.writeHead(200, { 'content-type': 'text/css' }).end(tokenCss);
-    return;
-  }
-  const state = await model();
-  if ('error' in state) {
+  const current = await prepared();
+  if ('error' in current) {
     // The error class comes from a module Vite loaded, so compare by name rather than instanceof.
-    const err = state.error as Error;
-    const message = err?.name === 'ContentErrors' ? err.message : String(err?.stack ?? err);
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content error</title><script type="module" src="/@vite/client"></script></head><body><main><h1>The content has errors</h1><p>Fix them and save: this page reloads by itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`;
-    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    const err = current.error as Error;
+    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(err?.name === 'ContentErrors' ? err.message : String(err?.stack ?? err)));
     return;
   }
-  const m = state.model;
+  const site = current.site;
+  if (url.pathname === '/assets/build/tokens.css') {
+    res.writeHead(200, { 'content-type': 'text/css' }).end(site.tokenCss());
+    return;
+  }
   if (url.pathname.startsWith('/assets/content/')) {
     const rel = decodeURIComponent(url.pathname.slice('/assets/content/'.length));
-    const asset = m.tree.assets.find((a) => a.relPath === rel);
+    const asset = site.tree.assets.find((a) => a.relPath === rel);
     if (asset) {
       const type = asset.absPath.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
       res.writeHead(200, { 'content-type': type }).end(fs.readFileSync(asset.absPath));
       return;
     }
   }
-  if (url.pathname.endsWith('.md')) {
-    const page = m.pages.find((p) => p.markdown !== undefined && `${routeKey(p.view.route)}.md` === url.pathname);
-    if (page) {
-      res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' }).end(page.markdown);
-      return;
-    }
+  const found = site.catalogue.byRoute.get(routeKey(url.pathname.replace(/\.md$/, '')));
+  if (found && url.pathname.endsWith('.md') && found.kind === 'doc') {
+    res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' }).end(found.source.raw);
+    return;
   }
   const { renderPageHtml } = (await vite.ssrLoadModule('/src/build/render-page.tsx')) as RenderPage;
   const { themeBootstrap } = (await vite.ssrLoadModule('/src/islands/theme.ts')) as Theme;
-  const site = {
-    sidebar: m.catalogue.sidebar,
-    version: m.catalogue.version,
+  const { ErrorSink } = (await vite.ssrLoadModule('/src/content/errors.ts')) as Errors;
+  const view = found
+    ? (() => {
+        const sink = new ErrorSink();
+        const built = site.renderPage(found, sink);
+        return sink.errors.length ? sink.errors.map((e) => e.message).join('\n') : built.view;
+      })()
+    : { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], cards: [], toc: [], enterprise: false };
+  if (typeof view === 'string') {
+    console.error(`[dev] ${view}`);
+    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(view));
+    return;
+  }
+  const siteView = {
+    sidebar: site.catalogue.sidebar,
+    version: site.catalogue.version,
     stylesheets: ['/src/ui/styles/site.css', '/assets/build/tokens.css'],
     scripts: ['/@vite/client', '/src/islands/main.tsx'],
     themeScript: themeBootstrap,
     origin: `http://localhost:${port}`,
   };
-  const found = m.pages.find((p) => routeKey(p.view.route) === routeKey(url.pathname));
-  const view = found?.view ?? { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], cards: [], toc: [], enterprise: false };
-  res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(renderPageHtml(view, site));
+  res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(renderPageHtml(view, siteView));
 }
 
 http
