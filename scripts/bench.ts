@@ -3,6 +3,7 @@
  *
  *   npm run bench                      build time and peak memory, bytes per kind of page, search costs
  *   npm run bench -- --synthetic 5000  also build synthetic catalogues of 500 and 5,000 pages (growth)
+ *   npm run bench -- --lighthouse      also Lighthouse (mobile) scores of each sample page
  *   npm run bench -- --budgets-only    only the deterministic byte budgets; exits 1 if one is exceeded
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -205,6 +206,34 @@ async function searchFigures(siteDir: string): Promise<void> {
   }
 }
 
+/** Lighthouse (mobile, its default) on each sample page: the four category scores. */
+async function lighthouseScores(siteDir: string): Promise<void> {
+  const port = 4791;
+  const server = spawn('npx', ['serve', siteDir, '--listen', String(port), '--no-clipboard', '--no-port-switching'], { cwd: projectRoot, stdio: 'ignore' });
+  const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    console.log('\nLighthouse (mobile): performance / accessibility / best practices / SEO');
+    for (const s of samples) {
+      const run = spawnSync(
+        'npx',
+        ['lighthouse', `http://localhost:${port}${s.route}`, '--chrome-flags=--headless=new --no-sandbox', '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+        { cwd: projectRoot, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+      );
+      if (run.status !== 0) {
+        console.log(`  ${s.kind.padEnd(15)} not measured: ${run.stderr.trim().split('\n').pop()}`);
+        continue;
+      }
+      const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+      const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+      console.log(`  ${s.kind.padEnd(15)} ${score('performance')} / ${score('accessibility')} / ${score('best-practices')} / ${score('seo')}`);
+    }
+  } finally {
+    fs.rmSync(out, { force: true });
+    server.kill();
+  }
+}
+
 const budgetsOnly = args.includes('--budgets-only');
 if (args.includes('--search-only')) {
   await searchFigures(path.join(projectRoot, 'site'));
@@ -225,6 +254,7 @@ const full = timedBuild('content/doc', siteDir);
 console.log(`full build of the site: ${(full.ms / 1000).toFixed(2)} s, peak memory ${(full.maxRssKb / 1024).toFixed(0)} MB`);
 const failures = byteReport(siteDir);
 await searchFigures(siteDir).catch((err: unknown) => console.log(`\nsearch: not measured (${(err as Error).message.split('\n')[0]})`));
+if (args.includes('--lighthouse')) await lighthouseScores(siteDir);
 const synIdx = args.indexOf('--synthetic');
 if (synIdx >= 0) synthetic(Number(args[synIdx + 1] ?? 5000));
 if (failures.length) {
