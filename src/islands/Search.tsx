@@ -114,8 +114,12 @@ export function Search({ inline = false }: { inline?: boolean }) {
   if (inline) return <SearchPanel autoFocus={false} />;
   return (
     <>
-      <button type="button" className="search-button" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span>{uiStrings.search}</span> <kbd className="search-shortcut">Ctrl K</kbd>
+      <button type="button" className="search-button" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={uiStrings.search}>
+        <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+        <span className="search-label">{uiStrings.search}</span> <kbd className="search-shortcut">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
