@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { htmlFileOf } from '../src/build/write-site.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -61,7 +62,7 @@ function staticGraph(siteDir: string, entry: string, seen = new Set<string>()): 
 }
 
 function pageBytes(siteDir: string, route: string): PageBytes {
-  const htmlPath = path.join(siteDir, route.replace(/\/$/, ''), 'index.html');
+  const htmlPath = path.join(siteDir, htmlFileOf(route));
   const html = fs.readFileSync(htmlPath);
   const text = html.toString('utf8');
   const head = text.slice(0, text.indexOf('</head>'));
@@ -96,7 +97,7 @@ function byteReport(siteDir: string): string[] {
   const failures: string[] = [];
   console.log('\nbytes per page (raw / gzip):');
   for (const s of samples) {
-    if (!fs.existsSync(path.join(siteDir, s.route, 'index.html'))) {
+    if (!fs.existsSync(path.join(siteDir, htmlFileOf(s.route)))) {
       failures.push(`${s.route}: not built`);
       continue;
     }

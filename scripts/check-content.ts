@@ -3,10 +3,9 @@
  * command pages carry their sections), holds no placeholder text or empty section, and marks every SQL block as
  * a recorded example, a grammar or not runnable here. Prints, per section, pages written / pages in the catalogue.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
@@ -66,16 +65,10 @@ for (const built of model.pages) {
 }
 
 // Coverage per section against the catalogue.
-const rows = fs
-  .readFileSync(path.join(projectRoot, 'content/catalogue/catalogue.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((l) => l.split('\t'))
-  .filter(([id = '']) => !id.startsWith('generated-index:'));
+const rows = (readCatalogueRows(projectRoot) ?? []).filter((r) => !r.id.startsWith('generated-index:'));
 const written = new Set(model.pages.map((p) => p.view.route));
 const sections = new Map<string, { written: number; total: number }>();
-for (const [id = '', route = '', , , categoryPath = ''] of rows) {
+for (const { id, route, categoryPath } of rows) {
   const section = (categoryPath.split(' > ')[0] ?? id).trim() || id.split('/')[0] || id;
   const s = sections.get(section) ?? { written: 0, total: 0 };
   s.total++;

@@ -2,6 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue } from '../catalogue/types.ts';
 
+/** One row of `content/catalogue/catalogue.tsv`: a route the site must eventually serve. */
+export interface CatalogueRow {
+  id: string;
+  route: string;
+  title: string;
+  sidebarLabel: string;
+  categoryPath: string;
+  position: string;
+  source: string;
+}
+
+export function readCatalogueRows(projectRoot: string): CatalogueRow[] | undefined {
+  const file = path.join(projectRoot, 'content/catalogue/catalogue.tsv');
+  if (!fs.existsSync(file)) return undefined;
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = ''] = line.split('\t');
+      return { id, route, title, sidebarLabel, categoryPath, position, source };
+    });
+}
+
 export interface Coverage {
   writtenPages: number;
   cataloguePages: number;
@@ -14,15 +39,14 @@ export interface Coverage {
  * category pages, matched by route.
  */
 export function catalogueCoverage(projectRoot: string, catalogue: Catalogue): Coverage | undefined {
-  const file = path.join(projectRoot, 'content/catalogue/catalogue.tsv');
-  if (!fs.existsSync(file)) return undefined;
-  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const rows = readCatalogueRows(projectRoot);
+  if (!rows) return undefined;
   const built = new Set(catalogue.pages.map((p) => p.route));
   let writtenPages = 0;
   let cataloguePages = 0;
   let generatedIndexes = 0;
   let catalogueIndexes = 0;
-  for (const [id = '', route = ''] of rows) {
+  for (const { id, route } of rows) {
     const generated = id.startsWith('generated-index:');
     if (generated) catalogueIndexes++;
     else cataloguePages++;

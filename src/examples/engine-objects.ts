@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toString } from 'mdast-util-to-string';
+import type { Element } from 'hast';
+import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { SiteModel } from '../build/load-site.ts';
-import { parseMarkdown } from '../markdown/parse.ts';
 
 /** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
 export interface EngineObjects {
@@ -38,14 +38,18 @@ export const normalName = (s: string) => s.toLowerCase().replace(/[\s_]+/g, '');
 export function engineCoverage(model: SiteModel, objects: EngineObjects): CoverageLine[] {
   const titled = new Set<string>();
   const code = new Set<string>();
+  // Read from the pages as rendered (the build already has them), not by parsing the Markdown again.
   for (const built of model.pages) {
     titled.add(normalName(built.view.title));
-    if (built.page.kind !== 'doc') continue;
-    const tree = parseMarkdown(built.page.source.body).tree;
-    visit(tree, (node) => {
+    if (!built.view.body) continue;
+    visit(built.view.body, 'element', (node: Element, _index, parent) => {
       // A heading documents the names it lists ("TO_START_OF_DAY, TO_START_OF_HOUR" names two), not every word.
-      if (node.type === 'heading') for (const part of toString(node).split(/\s*[,/]\s*/)) titled.add(normalName(part.replace(/\(.*$/, '')));
-      if (node.type === 'inlineCode') code.add(node.value.toLowerCase());
+      if (/^h[1-6]$/.test(node.tagName)) {
+        const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
+        for (const part of text.split(/\s*[,/]\s*/)) titled.add(normalName(part.replace(/\(.*$/, '')));
+      }
+      // Inline code only: code inside <pre> is an example, not a mention.
+      if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) code.add(toString(node).toLowerCase());
     });
   }
   const split = (kind: CoverageLine['kind'], names: string[], has: (n: string) => boolean): CoverageLine => ({

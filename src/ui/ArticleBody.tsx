@@ -1,4 +1,4 @@
-import type { Element, Root } from 'hast';
+import type { Root } from 'hast';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { CopyCode } from '../islands/CopyCode.tsx';
@@ -23,5 +23,3 @@ export function ArticleBody({ tree }: { tree: Root }) {
     } as Record<string, (props: Record<string, unknown>) => React.ReactNode>,
   });
 }
-
-export type { Element };

@@ -21,7 +21,8 @@ export function Sidebar({ items, currentRoute }: { items: SidebarItem[]; current
   return <nav className="sidebar" id="sidebar" aria-label={uiStrings.mainNavigation} dangerouslySetInnerHTML={{ __html: sidebarHtml(items, currentRoute) }} />;
 }
 
-const rendered = new WeakMap<SidebarItem[], string>();
+/** Per tree: its markup with nothing open, or `large` when each page renders only its own branch. */
+const rendered = new WeakMap<SidebarItem[], string | { large: true }>();
 
 /**
  * Past this many links the tree is too big to repeat in every page (the site's bytes would grow with the square
@@ -33,12 +34,13 @@ export const FULL_TREE_LIMIT = 1500;
 const linkCount = (items: SidebarItem[]): number => items.reduce((n, i) => n + 1 + (i.type === 'category' ? linkCount(i.items) : 0), 0);
 
 export function sidebarHtml(items: SidebarItem[], currentRoute: string): string {
-  if (linkCount(items) > FULL_TREE_LIMIT) return renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} branchOf={routeKey(currentRoute)} />);
-  let html = rendered.get(items);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} />);
-    rendered.set(items, html);
+  let shared = rendered.get(items);
+  if (shared === undefined) {
+    shared = linkCount(items) > FULL_TREE_LIMIT ? { large: true } : renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} />);
+    rendered.set(items, shared);
   }
+  if (typeof shared !== 'string') return renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} branchOf={routeKey(currentRoute)} />);
+  let html = shared;
   const current = routeKey(currentRoute);
   const counter = { next: 0 };
   const open: number[] = [];

@@ -3,9 +3,9 @@
  * in a synthetic content tree (with the project's real `_category_.json` files) and the catalogue stage must
  * give back exactly its ids, routes and sidebar order. Pages written later then drop into their place.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalogueRows } from '../../../src/build/coverage.ts';
 import { buildCatalogue } from '../../../src/catalogue/build-catalogue.ts';
 import { docIdFromPath, docRoute } from '../../../src/catalogue/ids.ts';
 import type { Page } from '../../../src/catalogue/types.ts';
@@ -13,15 +13,7 @@ import type { SourceDoc, SourceFolder } from '../../../src/content/types.ts';
 import { scanContent } from '../../../src/content/scan.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const rows = fs
-  .readFileSync(path.join(root, 'content/catalogue/catalogue.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const [id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = ''] = line.split('\t');
-    return { id, route, title, sidebarLabel, categoryPath, position, source };
-  });
+const rows = readCatalogueRows(root) ?? [];
 
 function syntheticTree() {
   const tree = scanContent(path.join(root, 'content/doc'), root);
