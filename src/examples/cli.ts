@@ -14,6 +14,7 @@ import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts'
 import { ContentErrors } from '../content/errors.ts';
 import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { EngineBridge, EngineFailure } from './bridge.ts';
+import { exampleDataSourceOf, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
 import { describeDifference, exampleKeys, parseResultBox } from './result-table.ts';
 import { readRecordedPage, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
@@ -59,6 +60,7 @@ const engineVersion = async () => {
 async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]): Promise<RecordedExample[]> {
   const keys = exampleKeys(blocks.map((b) => b.code));
   const out: RecordedExample[] = [];
+  prepareExampleData(exampleDataSourceOf(model.contentRoot));
   try {
     await bridge.request({ op: 'reset' });
   } catch (err) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeDifference, exampleKeys, parseResultBox } from '../../../src/examples/result-table.ts';
 import { formatRecordedPage } from '../../../src/examples/results-store.ts';
+import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -102,4 +103,40 @@ describe('examples end to end on the engine', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/cannot start the engine|not installed/);
   }, 60_000);
+});
+
+describe('data files for examples', () => {
+  it('are copied fresh to the fixed folder before a page runs, so stages and COPY INTO read real files', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-data-'));
+    const content = path.join(work, 'content');
+    fs.mkdirSync(content);
+    fs.mkdirSync(`${content}.data`);
+    fs.writeFileSync(`${content}.data/fruit.csv`, 'name,qty\napple,3\npear,5\n');
+    fs.mkdirSync(EXAMPLE_DATA_DIR, { recursive: true });
+    fs.writeFileSync(path.join(EXAMPLE_DATA_DIR, 'left-over.csv'), 'x\n');
+    fs.writeFileSync(
+      path.join(content, 'load.md'),
+      [
+        '---', 'title: Load', 'description: Loads a CSV file from the data folder.', '---', '',
+        '```sql example', `CREATE STAGE files URL = 'fs://${EXAMPLE_DATA_DIR}/'`, '```', '',
+        '```sql example', 'CREATE TABLE fruit (name VARCHAR, qty INT)', '```', '',
+        '```sql example', "COPY INTO fruit FROM @files PATTERN = '.*[.]csv' FILE_FORMAT = (TYPE = CSV, SKIP_HEADER = 1)", '```', '',
+        '```sql example', 'SELECT name, qty FROM fruit ORDER BY name', '```', '',
+      ].join('\n'),
+    );
+    try {
+      const record = spawnSync(process.execPath, ['--import', 'tsx', 'src/examples/cli.ts', 'record', '--content', content], { cwd: root, encoding: 'utf8' });
+      expect(record.stderr).toBe('');
+      const recorded = JSON.parse(fs.readFileSync(`${content}.examples/load.json`, 'utf8'));
+      expect(recorded.examples[3].result.rows).toEqual([["'apple'", '3'], ["'pear'", '5']]);
+      expect(fs.readdirSync(EXAMPLE_DATA_DIR)).toEqual(['fruit.csv']);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('leave the folder alone when the content has none', () => {
+    expect(prepareExampleData('/nonexistent/content.data', path.join(os.tmpdir(), 'never-made'))).toBe(0);
+    expect(fs.existsSync(path.join(os.tmpdir(), 'never-made'))).toBe(false);
+  });
 });
