@@ -113,6 +113,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       title: page.title,
       description: page.description,
       breadcrumbs: page.breadcrumbs,
+      section: page.section,
       prev: page.prev,
       next: page.next,
       cards: page.cards,

@@ -100,3 +100,15 @@ export function serveJson(themeScript: string): string {
     2,
   )}\n`;
 }
+
+/** OpenSearch description: lets a browser add the docs as a site search (type the site name, then a query). */
+export function openSearchXml(): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">
+  <ShortName>${xmlEscape(siteConfig.title)}</ShortName>
+  <Description>Search the ${xmlEscape(siteConfig.title)}</Description>
+  <InputEncoding>UTF-8</InputEncoding>
+  <Url type="text/html" method="get" template="${xmlEscape(siteConfig.origin)}/doc/search?q={searchTerms}"/>
+</OpenSearchDescription>
+`;
+}

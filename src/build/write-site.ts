@@ -7,9 +7,13 @@ import { uiStrings } from '../ui/strings.ts';
 import type { SiteView } from '../ui/types.ts';
 import { buildAssets } from './build-assets.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
-import { catalogueJson, llmsTxt, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { writeSearchIndex } from './search-index.ts';
+import { nameIndex } from './search-names.ts';
+import { readEngineObjects } from '../examples/engine-objects.ts';
+import { NAME_INDEX_FILE } from '../islands/name-match.ts';
+import { SEARCH_PAGE } from '../islands/Search.tsx';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
 export const FAVICON_SVG =
@@ -52,10 +56,19 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
     if (built.markdown !== undefined) writeFile(tmpDir, markdownUrlOf(built.view.route).slice(1), built.markdown);
   }
   const notFound = renderPageHtml(
-    { kind: 'not-found', route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], cards: [], toc: [], enterprise: false },
+    { kind: 'not-found', route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false },
     site,
   );
   writeFile(tmpDir, '404.html', notFound);
+  // Search: the exact-name records beside Pagefind's index, the search page, and the browser's site-search hook.
+  const names = nameIndex(model, projectRoot, readEngineObjects(projectRoot));
+  writeFile(tmpDir, NAME_INDEX_FILE, JSON.stringify(names));
+  const searchPage = renderPageHtml(
+    { kind: 'search', route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.names },
+    site,
+  );
+  writeFile(tmpDir, htmlFileOf(SEARCH_PAGE), searchPage);
+  writeFile(tmpDir, 'opensearch.xml', openSearchXml());
   // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
   writeFile(
     tmpDir,
@@ -70,7 +83,7 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
   await writeSearchIndex(tmpDir);
-  return { htmlFiles: model.pages.length + 1, jsFiles: assets.jsFiles };
+  return { htmlFiles: model.pages.length + 2, jsFiles: assets.jsFiles };
 }
 
 /** Replaces `outDir` by `tmpDir` with two renames, so readers of `outDir` see the old or the new site, never half. */

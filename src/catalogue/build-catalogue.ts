@@ -48,6 +48,7 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
       source: doc,
       enterprise: fm.enterprise ?? false,
       breadcrumbs: [],
+      section: '',
       cards: [],
     };
   };
@@ -93,6 +94,7 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
         description: link.description,
         categoryFile: folder.categoryFile ?? folder.relPath,
         breadcrumbs: [],
+        section: '',
         cards: [],
       };
     }
@@ -110,8 +112,11 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
     node.page ? { label: node.page.title, href: node.page.route, description: node.page.description, isCategory: node.kind === 'category' && node.children.length > 0 } : undefined;
 
   function visit(node: TreeNode, crumbs: PageLink[]): SidebarItem {
+    // The top-level sidebar entry a page sits under names its section (the search filter).
+    const section = crumbs[0]?.label ?? node.label;
     if (node.kind === 'doc') {
       node.page.breadcrumbs = crumbs;
+      node.page.section = section;
       pages.push(node.page);
       return { type: 'link', label: node.label, href: node.page.route, docId: node.page.id };
     }
@@ -119,11 +124,13 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
     if (page && node.children.length === 0) {
       // A category whose only page is its own index shows as a plain link.
       page.breadcrumbs = crumbs;
+      page.section = section;
       pages.push(page);
       return { type: 'link', label: node.label, href: page.route, docId: page.id };
     }
     if (page) {
       page.breadcrumbs = crumbs;
+      page.section = section;
       page.cards = node.children.map(cardOf).filter((c): c is SectionCard => c !== undefined);
       pages.push(page);
     }

@@ -74,6 +74,8 @@ export interface PageBase {
   description: string;
   /** Ancestor categories, outermost first (the page itself is not included). */
   breadcrumbs: PageLink[];
+  /** Label of the top-level sidebar entry the page sits under. */
+  section: string;
   prev?: PageLink;
   next?: PageLink;
   /** Pages of the section this page introduces (landing and category pages). */

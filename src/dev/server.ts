@@ -128,7 +128,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
         const built = site.renderPage(found, sink);
         return sink.errors.length ? sink.errors.map((e) => e.message).join('\n') : built.view;
       })()
-    : { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], cards: [], toc: [], enterprise: false };
+    : { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
   if (typeof view === 'string') {
     console.error(`[dev] ${view}`);
     res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(view));

@@ -4,6 +4,7 @@ import type { Element } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { SiteModel } from '../build/load-site.ts';
+import { normalName } from '../islands/name-match.ts';
 
 /** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
 export interface EngineObjects {
@@ -26,41 +27,76 @@ export interface CoverageLine {
   missing: string[];
 }
 
-/** Names compare without case, underscores or spaces: `DATE_TRUNC`, `date trunc` and `datetrunc` are one name. */
-export const normalName = (s: string) => s.toLowerCase().replace(/[\s_]+/g, '');
+// `DATE_TRUNC`, `date trunc` and `datetrunc` are one name, for coverage as for search.
+export { normalName };
+
+/** Where the site documents a name: the page, and the heading's anchor when a heading (not the title) names it. */
+export interface NamePlace {
+  route: string;
+  anchor?: string;
+  title: string;
+}
+
+/** What the rendered pages name, by normalised name; the first place found wins, titles before headings. */
+export interface NamedPlaces {
+  /** Page titles and headings: "TO_START_OF_DAY, TO_START_OF_HOUR" names two. */
+  titled: Map<string, NamePlace>;
+  /** Inline code (not code inside <pre>: that is an example), lower case. */
+  code: Map<string, NamePlace>;
+  /** Cells of result tables recorded from the engine (`'timezone'` in a table of settings), lower case. */
+  tabled: Map<string, NamePlace>;
+  /** Inline code in a sentence about aliases ("Alias: `LCASE`"), lower case. */
+  aliased: Map<string, NamePlace>;
+}
+
+/** Reads names from the pages as rendered (the build already has them), not by parsing the Markdown again. */
+export function namedPlaces(model: SiteModel): NamedPlaces {
+  const places: NamedPlaces = { titled: new Map(), code: new Map(), tabled: new Map(), aliased: new Map() };
+  const put = (map: Map<string, NamePlace>, key: string, place: NamePlace) => {
+    if (key && !map.has(key)) map.set(key, place);
+  };
+  for (const built of model.pages) put(places.titled, normalName(built.view.title), { route: built.view.route, title: built.view.title });
+  for (const built of model.pages) {
+    if (!built.view.body) continue;
+    const page = { route: built.view.route, title: built.view.title };
+    visit(built.view.body, 'element', (node: Element, _index, parent) => {
+      if (/^h[1-6]$/.test(node.tagName)) {
+        const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
+        const anchor = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+        for (const part of text.split(/\s*[,/]\s*/)) put(places.titled, normalName(part.replace(/\(.*$/, '')), { ...page, anchor });
+      }
+      if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) put(places.code, toString(node).toLowerCase(), page);
+      if ((node.tagName === 'p' || node.tagName === 'li') && /\balias/i.test(toString(node))) {
+        visit(node, 'element', (code: Element) => {
+          if (code.tagName === 'code') put(places.aliased, toString(code).toLowerCase(), page);
+        });
+      }
+      if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
+        visit(node, 'element', (cell: Element) => {
+          if (cell.tagName === 'td') put(places.tabled, toString(cell).replace(/^'|'$/g, '').toLowerCase(), page);
+        });
+      }
+    });
+  }
+  return places;
+}
 
 /**
  * What the site documents, by the engine's lists. A function counts when a page title or heading names it
- * (a mention in prose is not documentation);
- * a setting when a page mentions it as code; a system table when a page names `system.<table>` as code or
- * titles a page with it.
+ * (a mention in prose is not documentation); a setting when a page mentions it as code or lists it in a table
+ * the engine produced (the complete table of settings); a system table when a page names `system.<table>` as
+ * code or titles a page with it.
  */
-export function engineCoverage(model: SiteModel, objects: EngineObjects): CoverageLine[] {
-  const titled = new Set<string>();
-  const code = new Set<string>();
-  // Read from the pages as rendered (the build already has them), not by parsing the Markdown again.
-  for (const built of model.pages) {
-    titled.add(normalName(built.view.title));
-    if (!built.view.body) continue;
-    visit(built.view.body, 'element', (node: Element, _index, parent) => {
-      // A heading documents the names it lists ("TO_START_OF_DAY, TO_START_OF_HOUR" names two), not every word.
-      if (/^h[1-6]$/.test(node.tagName)) {
-        const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
-        for (const part of text.split(/\s*[,/]\s*/)) titled.add(normalName(part.replace(/\(.*$/, '')));
-      }
-      // Inline code only: code inside <pre> is an example, not a mention.
-      if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) code.add(toString(node).toLowerCase());
-    });
-  }
+export function engineCoverage(model: SiteModel, objects: EngineObjects, places = namedPlaces(model)): CoverageLine[] {
   const split = (kind: CoverageLine['kind'], names: string[], has: (n: string) => boolean): CoverageLine => ({
     kind,
     documented: names.filter(has),
     missing: names.filter((n) => !has(n)),
   });
   return [
-    split('functions', objects.functions, (n) => titled.has(normalName(n))),
-    split('settings', objects.settings, (n) => code.has(n.toLowerCase())),
-    split('system tables', objects.systemTables, (n) => code.has(`system.${n}`.toLowerCase()) || titled.has(normalName(`system.${n}`))),
+    split('functions', objects.functions, (n) => places.titled.has(normalName(n))),
+    split('settings', objects.settings, (n) => places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase())),
+    split('system tables', objects.systemTables, (n) => places.code.has(`system.${n}`.toLowerCase()) || places.titled.has(normalName(`system.${n}`))),
   ];
 }
 

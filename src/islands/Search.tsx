@@ -1,19 +1,52 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uiStrings } from '../ui/strings.ts';
-import { loadPagefind, search, type SearchHit } from './search-client.ts';
+import { rememberSearch, recentSearches } from './recent-searches.ts';
+import { preloadSearch, search, searchSections, type SearchHit } from './search-client.ts';
 
 type Status = 'idle' | 'loading' | 'done' | 'unavailable';
 
-/** The query box and result list, shared by the top-bar dialog and the 404 page. */
-function SearchPanel({ autoFocus }: { autoFocus: boolean }) {
+export const SEARCH_PAGE = '/doc/search';
+
+const searchPageUrl = (q: string) => (q ? `${SEARCH_PAGE}?q=${encodeURIComponent(q)}` : SEARCH_PAGE);
+
+interface PanelProps {
+  autoFocus: boolean;
+  /** How many results to show (the dialog shows a few; the search page many). */
+  limit: number;
+  /** The search page: start from `?q=` and keep the address in step with the query. */
+  followUrl?: boolean;
+}
+
+/** The query box, section filter and result list, shared by the dialog, the search page and the 404 page. */
+function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const [query, setQuery] = useState('');
+  const [section, setSection] = useState('');
+  const [sections, setSections] = useState<string[]>([]);
+  const [recent, setRecent] = useState<string[]>([]);
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [active, setActive] = useState(0);
   const listId = useId();
   const latest = useRef(0);
 
+  const prepare = () => {
+    preloadSearch()
+      .then(() => searchSections())
+      .then(setSections)
+      .catch(() => setStatus('unavailable'));
+  };
+
   useEffect(() => {
+    setRecent(recentSearches());
+    if (followUrl) {
+      const q = new URLSearchParams(window.location.search).get('q') ?? '';
+      if (q) setQuery(q);
+      prepare();
+    }
+  }, [followUrl]);
+
+  useEffect(() => {
+    if (followUrl) window.history.replaceState(null, '', searchPageUrl(query.trim()));
     const q = query.trim();
     if (!q) {
       setHits([]);
@@ -22,7 +55,7 @@ function SearchPanel({ autoFocus }: { autoFocus: boolean }) {
     }
     const ticket = ++latest.current;
     setStatus('loading');
-    search(q)
+    search(q, { section: section || undefined, limit })
       .then((found) => {
         // Answers can arrive out of order: only the newest query's results are shown.
         if (ticket !== latest.current) return;
@@ -31,78 +64,170 @@ function SearchPanel({ autoFocus }: { autoFocus: boolean }) {
         setStatus('done');
       })
       .catch(() => ticket === latest.current && setStatus('unavailable'));
-  }, [query]);
+  }, [query, section, limit, followUrl]);
+
+  const open = (url: string) => {
+    setRecent(rememberSearch(query));
+    window.location.href = url;
+  };
+
+  // Every result and each of its deep links is one option: the arrows walk through them in reading order.
+  const optionUrls: string[] = [];
+  const optionStart: number[] = [];
+  for (const hit of hits) {
+    optionStart.push(optionUrls.length);
+    optionUrls.push(hit.url, ...hit.sub.map((s) => s.url));
+  }
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      const n = hits.length;
+      const n = optionUrls.length;
       if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
-    } else if (e.key === 'Enter' && hits[active]) {
-      window.location.href = hits[active].url;
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const url = optionUrls[active];
+      if (url) open(url);
+      else if (query.trim()) open(searchPageUrl(query.trim()));
     }
   };
 
+  const q = query.trim();
+  const statusText =
+    status === 'unavailable' ? uiStrings.searchUnavailable : status === 'done' ? uiStrings.searchResultCount(hits.length, q) : status === 'loading' ? uiStrings.searchTyping : '';
+
   return (
     <div className="search-panel">
-      <input
-        type="search"
-        className="search-input"
-        placeholder={uiStrings.searchPlaceholder}
-        aria-label={uiStrings.search}
-        role="combobox"
-        aria-expanded={hits.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={hits.length ? `${listId}-${active}` : undefined}
-        autoFocus={autoFocus}
-        value={query}
-        onFocus={() => void loadPagefind().catch(() => setStatus('unavailable'))}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <p className="search-status" role="status">
-        {status === 'unavailable'
-          ? uiStrings.searchUnavailable
-          : status === 'done'
-            ? uiStrings.searchResultCount(hits.length, query.trim())
-            : ''}
+      <div className="search-controls">
+        <input
+          type="search"
+          name="q"
+          className="search-input"
+          placeholder={uiStrings.searchPlaceholder}
+          aria-label={uiStrings.search}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={hits.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={optionUrls.length ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus={autoFocus}
+          value={query}
+          onFocus={prepare}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <label className="search-section">
+          <span>{uiStrings.searchSection}</span>
+          <select value={section} onChange={(e) => setSection(e.target.value)} onFocus={prepare}>
+            <option value="">{uiStrings.searchAllSections}</option>
+            {sections.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="search-status" role="status" aria-live="polite">
+        {statusText}
       </p>
+      {!q && recent.length > 0 ? (
+        <div className="search-recent">
+          <p className="search-recent-title">{uiStrings.searchRecent}</p>
+          <ul>
+            {recent.map((r) => (
+              <li key={r}>
+                <button type="button" onClick={() => setQuery(r)}>
+                  {r}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {status === 'done' && hits.length === 0 ? (
+        <p className="search-help">
+          {uiStrings.searchNoResultsHelp} <a href="/doc/sql-functions">{uiStrings.searchFunctionIndex}</a>,{' '}
+          <a href="/doc/sql-commands">{uiStrings.searchCommandIndex}</a>.
+        </p>
+      ) : null}
       <ul id={listId} className="search-results" role="listbox" aria-label={uiStrings.searchResults}>
-        {hits.map((hit, i) => (
-          <li key={hit.url} id={`${listId}-${i}`} role="option" aria-selected={i === active} className="search-hit">
-            <a href={hit.url}>
-              <span className="search-hit-title">{hit.title}</span>
-              <span className="search-hit-excerpt">
-                {hit.excerpt.map((run, j) => (run.marked ? <mark key={j}>{run.text}</mark> : <span key={j}>{run.text}</span>))}
-              </span>
-            </a>
-          </li>
-        ))}
+        {hits.map((hit, i) => {
+          const first = optionStart[i] ?? 0;
+          return (
+            <li key={`${hit.url} ${hit.title}`} role="presentation" className="search-hit" data-kind={hit.kind ?? 'page'}>
+              <a href={hit.url} id={`${listId}-${first}`} role="option" aria-selected={first === active} tabIndex={-1} onClick={() => setRecent(rememberSearch(query))}>
+                {hit.crumbs ? <span className="search-hit-crumbs">{hit.crumbs}</span> : null}
+                <span className="search-hit-title">{hit.title}</span>
+                <span className="search-hit-excerpt">
+                  {hit.excerpt.map((run, j) => (run.marked ? <mark key={j}>{run.text}</mark> : <span key={j}>{run.text}</span>))}
+                </span>
+              </a>
+              {hit.sub.length ? (
+                <ul className="search-sub" role="presentation">
+                  {hit.sub.map((s, j) => (
+                    <li key={s.url} role="presentation">
+                      <a
+                        href={s.url}
+                        id={`${listId}-${first + 1 + j}`}
+                        role="option"
+                        aria-selected={first + 1 + j === active}
+                        tabIndex={-1}
+                        onClick={() => setRecent(rememberSearch(query))}
+                      >
+                        <span className="search-sub-title">{s.title}</span>
+                        <span className="search-hit-excerpt">
+                          {s.excerpt.map((run, k) => (run.marked ? <mark key={k}>{run.text}</mark> : <span key={k}>{run.text}</span>))}
+                        </span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
+      {!followUrl && status === 'done' && hits.length > 0 ? (
+        <p className="search-all">
+          <a href={searchPageUrl(q)}>{uiStrings.searchAllResults(q)}</a>
+        </p>
+      ) : null}
     </div>
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * Search. In the top bar: a button (and Ctrl/⌘ K or "/") opening a dialog. On the 404 page: the panel inline.
+ * Search. In the top bar: a link to the search page that, with JavaScript, opens a dialog instead (also on
+ * Ctrl/⌘ K or "/"). On the search page and the 404 page: the panel inline.
  */
-export function Search({ inline = false }: { inline?: boolean }) {
+export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page' }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
 
+  const show = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(true);
+  };
+
   useEffect(() => {
-    if (inline) return;
+    if (mode !== 'dialog') return;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable);
       if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') || (e.key === '/' && !typing)) {
         e.preventDefault();
-        setOpen(true);
+        show();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [inline]);
+  }, [mode]);
 
   useEffect(() => {
     const d = dialog.current;
@@ -111,24 +236,57 @@ export function Search({ inline = false }: { inline?: boolean }) {
     if (!open && d.open) d.close();
   }, [open]);
 
-  if (inline) return <SearchPanel autoFocus={false} />;
+  const onClose = () => {
+    setOpen(false);
+    // Focus goes back where the reader was (the search button, or the page they pressed the shortcut on).
+    opener.current?.focus();
+  };
+
+  // Tab and Shift+Tab cycle inside the dialog: focus never leaves it while it is open.
+  const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.offsetParent !== null);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  if (mode === 'inline') return <SearchPanel autoFocus={false} limit={10} />;
+  if (mode === 'page') return <SearchPanel autoFocus limit={50} followUrl />;
   return (
     <>
-      <button type="button" className="search-button" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={uiStrings.search}>
+      <a
+        href={SEARCH_PAGE}
+        className="search-button"
+        onClick={(e) => {
+          e.preventDefault();
+          show();
+        }}
+        aria-haspopup="dialog"
+        aria-label={uiStrings.search}
+      >
         <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
         <span className="search-label">{uiStrings.search}</span> <kbd className="search-shortcut">Ctrl K</kbd>
-      </button>
+      </a>
       <dialog
         ref={dialog}
         className="search-dialog"
         aria-label={uiStrings.search}
-        onClose={() => setOpen(false)}
+        onClose={onClose}
+        onKeyDown={trapFocus}
         onClick={(e) => e.target === dialog.current && setOpen(false)}
       >
-        {open ? <SearchPanel autoFocus /> : null}
+        {open ? <SearchPanel autoFocus limit={10} /> : null}
         <form method="dialog" className="search-close">
           <button type="submit">{uiStrings.closeSearch}</button>
         </form>

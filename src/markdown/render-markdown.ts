@@ -166,6 +166,9 @@ function hastText(node: ElementContent): string {
 
 const para = (className: string, text: string): Element => ({ type: 'element', tagName: 'p', properties: { className: [className] }, children: [{ type: 'text', value: text }] });
 
+/** Engine output (result tables, error messages) is not prose: full-text search skips it; names are indexed apart. */
+const NOT_SEARCHED = { dataPagefindIgnore: '' };
+
 const el = (tagName: string, className: string | undefined, children: ElementContent[], extra: Record<string, string | number> = {}): Element => ({
   type: 'element',
   tagName,
@@ -180,12 +183,12 @@ const text = (value: string): ElementContent => ({ type: 'text', value });
  */
 function resultElements(r: RecordedExample): Element[] {
   if (r.error !== undefined) {
-    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(r.error)])], { tabIndex: 0 })])];
+    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(r.error)])], { tabIndex: 0 })], NOT_SEARCHED)];
   }
   const t = r.result;
   if (!t || t.columns.length === 0) return [];
   const head = el('thead', undefined, [el('tr', undefined, t.columns.map((c) => el('th', undefined, [text(c.name), el('span', 'result-type', [text(c.type)])], { scope: 'col' })))]);
   const body = el('tbody', undefined, t.rows.map((row) => el('tr', undefined, row.map((cell) => el('td', undefined, [text(cell)])))));
   const label = `${r.nondeterministic ? uiStrings.resultVaries : uiStrings.result} · ${uiStrings.rowCount(t.rows.length)}`;
-  return [el('div', 'example-result example-result-ok', [para('example-result-label', label), el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], { tabIndex: 0, role: 'region', ariaLabel: label })])];
+  return [el('div', 'example-result example-result-ok', [para('example-result-label', label), el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], { tabIndex: 0, role: 'region', ariaLabel: label })], NOT_SEARCHED)];
 }

@@ -7,6 +7,7 @@ import { Island } from './Island.tsx';
 import { NotFoundBody } from './NotFoundBody.tsx';
 import { PageFooter } from './PageFooter.tsx';
 import { PrevNext } from './PrevNext.tsx';
+import { SearchPageBody } from './SearchPageBody.tsx';
 import { SectionCards } from './SectionCards.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { uiStrings } from './strings.ts';
@@ -14,9 +15,16 @@ import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.t
 import { TopBar } from './TopBar.tsx';
 import type { PageView, SiteView } from './types.ts';
 
+/** Pagefind reads `key:value, key:value`: a comma inside a value would start a new pair. */
+const pagefindValue = (s: string) => s.replace(/,/g, ' ');
+
 /** The whole document for one route: head (meta, canonical, Open Graph, assets) and the page shell. */
 export function Page({ page, site }: { page: PageView; site: SiteView }) {
   const notFound = page.kind === 'not-found';
+  const searchPage = page.kind === 'search';
+  // Only documentation pages are indexed: with their section (the search filter) and where they sit.
+  const indexed = !notFound && !searchPage;
+  const crumbs = page.breadcrumbs.map((c) => c.label).join(' › ');
   const canonical = `${site.origin}${page.route}`;
   const fullTitle = `${page.title} | ${siteConfig.title}`;
   return (
@@ -26,7 +34,9 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={page.description} />
-        {notFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        {notFound || searchPage ? <meta name="robots" content="noindex" /> : null}
+        {notFound ? null : <link rel="canonical" href={canonical} />}
+        <link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title={siteConfig.title} />
         <meta property="og:type" content="article" />
         <meta property="og:site_name" content={siteConfig.title} />
         <meta property="og:title" content={page.title} />
@@ -53,17 +63,23 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         <div className="layout">
           <Sidebar items={site.sidebar} currentRoute={page.route} />
           <main id="content" className="main" tabIndex={-1}>
-            {notFound ? null : <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} />}
-            <article className="article" data-pagefind-body={notFound ? undefined : ''}>
+            {indexed ? <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} /> : null}
+            <article
+              className="article"
+              data-pagefind-body={indexed ? '' : undefined}
+              data-pagefind-filter={indexed ? `section:${pagefindValue(page.section)}` : undefined}
+              data-pagefind-meta={indexed && crumbs ? `crumbs:${pagefindValue(crumbs)}` : undefined}
+            >
               <h1>{page.title}</h1>
               {page.enterprise ? <EnterpriseNote /> : null}
               {page.kind === 'generated-index' ? <p className="lead">{page.description}</p> : null}
               <TableOfContentsInline entries={page.toc} />
               {page.body ? <ArticleBody tree={page.body} /> : null}
               {notFound ? <NotFoundBody /> : null}
+              {searchPage ? <SearchPageBody names={page.names ?? []} /> : null}
               <SectionCards cards={page.cards} />
             </article>
-            {notFound ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
+            {!indexed ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
             <PrevNext prev={page.prev} next={page.next} />
           </main>
           <TableOfContentsAside entries={page.toc} />

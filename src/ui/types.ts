@@ -4,11 +4,14 @@
  */
 import type { Root as HastRoot } from 'hast';
 import type { PageBase, SidebarItem, VersionRecord } from '../catalogue/types.ts';
+import type { NameRecord } from '../islands/name-match.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 
-export interface PageView extends Pick<PageBase, 'route' | 'title' | 'description' | 'breadcrumbs' | 'prev' | 'next' | 'cards'> {
-  /** `doc` is written in Markdown, `generated-index` lists a section, `not-found` is the 404 page. */
-  kind: 'doc' | 'generated-index' | 'not-found';
+export interface PageView extends Pick<PageBase, 'route' | 'title' | 'description' | 'breadcrumbs' | 'section' | 'prev' | 'next' | 'cards'> {
+  /** `doc` is written in Markdown, `generated-index` lists a section, `not-found` is the 404 page, `search` the search page. */
+  kind: 'doc' | 'generated-index' | 'not-found' | 'search';
+  /** The search page's directory of every documented name. */
+  names?: NameRecord[];
   toc: TocEntry[];
   /** The article body (Markdown rendered to HAST); absent for generated pages. */
   body?: HastRoot;

@@ -1,0 +1,116 @@
+/**
+ * Exact-name search over the SQL objects the site documents (functions, commands, settings, system tables).
+ * General full-text tokenizers split `row_number` into two common words and lose it; here a name is one token,
+ * compared without case, underscores, spaces or dots, so `DATE_TRUNC`, `date trunc` and `datetrunc` are one name.
+ * Pure functions: the build writes the index with them and the browser ranks with them.
+ */
+
+export type NameKind = 'function' | 'command' | 'setting' | 'system table';
+
+/** One documented name: what the reader may type, and where it is documented (a page or a heading in it). */
+export interface NameRecord {
+  name: string;
+  kind: NameKind;
+  /** Route, with `#anchor` when a heading (not the page) documents the name. */
+  url: string;
+  /** Title of the page that documents it. */
+  page: string;
+  /** Top-level section of that page (the search filter). */
+  section: string;
+  /** The page's one-sentence description, shown under the name. */
+  summary: string;
+}
+
+/** `search-names.json`: every documented name, and the sections the filter offers, in sidebar order. */
+export interface NameIndex {
+  sections: string[];
+  names: NameRecord[];
+}
+
+export const NAME_INDEX_FILE = 'search-names.json';
+
+/** Names compare without case, underscores, spaces or hyphens. */
+export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * The keys a record answers to: its name, the name without `<placeholders>` (`COPY INTO <table>` → `copy into`),
+ * and a system table without its `system.` prefix (`query_log`).
+ */
+export function nameKeys(name: string): string[] {
+  const keys = new Set([normalName(name)]);
+  const bare = name.replace(/<[^>]*>/g, '').trim();
+  if (bare) keys.add(normalName(bare));
+  if (/^system\./i.test(name)) keys.add(normalName(name.slice('system.'.length)));
+  keys.delete('');
+  return [...keys];
+}
+
+export type MatchQuality = 'exact' | 'prefix' | 'partial' | 'typo';
+
+export interface NameHit {
+  record: NameRecord;
+  quality: MatchQuality;
+  score: number;
+}
+
+/** Edit distance with transpositions, stopping early once it exceeds `max` (typos are short). */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    rows.push(row);
+    if (i > 0 && best > max) return max + 1;
+  }
+  return rows[a.length]?.[b.length] ?? max + 1;
+}
+
+/** How many typos a query of this length may carry and still find a name. */
+const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+
+const QUALITY_SCORE: Record<MatchQuality, number> = { exact: 1000, prefix: 600, partial: 400, typo: 300 };
+
+/** Kinds in the order a reader most likely means them when two share a name (`TRUNCATE` the command). */
+const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1 };
+
+/**
+ * Ranks the records for a query: exact names first, then names starting with the query, then names containing it
+ * (`trunc` finds `DATE_TRUNC` and `TRUNCATE TABLE`), then names one or two edits away (`aray_agg`).
+ * Shorter names win inside a class: they are closer to what was typed.
+ */
+export function matchNames(records: readonly NameRecord[], query: string, section?: string): NameHit[] {
+  const q = normalName(query);
+  if (q.length < 2) return [];
+  const hits: NameHit[] = [];
+  for (const record of records) {
+    if (section && record.section !== section) continue;
+    let best: NameHit | undefined;
+    for (const key of nameKeys(record.name)) {
+      let quality: MatchQuality | undefined;
+      if (key === q) quality = 'exact';
+      else if (key.startsWith(q)) quality = 'prefix';
+      else if (q.length >= 3 && key.includes(q)) quality = 'partial';
+      else {
+        const budget = typoBudget(q.length);
+        if (budget > 0 && editDistance(q, key, budget) <= budget) quality = 'typo';
+      }
+      if (!quality) continue;
+      const score = QUALITY_SCORE[quality] + KIND_BONUS[record.kind] - Math.min(key.length - q.length, 99) * 2;
+      if (!best || score > best.score) best = { record, quality, score };
+    }
+    if (best) hits.push(best);
+  }
+  return hits.sort((a, b) => b.score - a.score || a.record.name.localeCompare(b.record.name));
+}

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { gotoReady, pages } from './pages.ts';
+
+const dialog = (page: Page) => page.locator('.search-dialog');
+const input = (page: Page) => page.locator('.search-dialog input[type="search"]');
+
+/** Types a query and waits until the dialog announces the results of exactly that query. */
+async function searchFor(page: Page, query: string): Promise<void> {
+  await input(page).fill(query);
+  await expect(page.locator('.search-dialog .search-status')).toContainText(`"${query}"`);
+}
+
+test('Ctrl+K and "/" open the dialog; Escape closes it and focus returns where it was', async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  const brand = page.locator('a.brand');
+  await brand.focus();
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).not.toBeVisible();
+  await expect(brand).toBeFocused();
+
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.locator('.search-button').click();
+  await expect(input(page)).toBeFocused();
+});
+
+test('focus stays inside the open dialog', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'date_trunc');
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.search-dialog')))).toBe(true);
+  }
+});
+
+test('results come as you type; arrows move the selection, Enter opens it', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'trunc');
+  const titles = await page.locator('.search-dialog .search-hit-title').allInnerTexts();
+  expect(titles).toContain('DATE_TRUNC');
+  expect(titles).toContain('TRUNCATE TABLE');
+  const options = page.locator('.search-dialog [role="option"]');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await input(page).press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+  await expect(input(page)).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
+  const href = await options.nth(1).getAttribute('href');
+  await input(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('an exact name wins whatever its case and separators, and a typo still finds it', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  for (const q of ['DATE TRUNC', 'date_trunc', 'DateTrunc', 'date_trnuc']) {
+    await searchFor(page, q);
+    await expect(page.locator('.search-dialog .search-hit-title').first()).toHaveText('DATE_TRUNC');
+  }
+});
+
+test('a heading inside a page is offered as a deep link and opens at its anchor', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'return type');
+  const sub = page.locator('.search-dialog .search-sub a').first();
+  await expect(sub).toBeVisible();
+  const href = (await sub.getAttribute('href')) ?? '';
+  expect(href).toContain('#');
+  await sub.click();
+  const anchor = href.split('#')[1] ?? '';
+  await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
+  await expect(page.locator(`[id="${anchor}"]`)).toBeVisible();
+});
+
+test('the section filter narrows results without leaving the dialog', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'table');
+  await page.locator('.search-dialog .search-section select').selectOption('SQL Commands');
+  await expect(page.locator('.search-dialog .search-status')).toContainText('"table"');
+  await expect(dialog(page)).toBeVisible();
+  const hrefs = await page.locator('.search-dialog .search-hit > a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(href).toMatch(/^\/doc\/(sql-commands|reference\/sql)/);
+});
+
+test('recent searches are offered again, and no results suggest the indexes', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'date_trunc');
+  await input(page).press('Enter');
+  await expect(page).toHaveURL(/datetrunc$/);
+  await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Control+k');
+  await expect(page.locator('.search-dialog .search-recent button', { hasText: 'date_trunc' })).toBeVisible();
+  await searchFor(page, 'qqxqzzv');
+  const help = page.locator('.search-dialog .search-help');
+  await expect(help.locator('a[href="/doc/sql-functions"]')).toBeVisible();
+  await expect(help.locator('a[href="/doc/sql-commands"]')).toBeVisible();
+});
+
+test('the open dialog with results has no serious accessibility violations', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'trunc');
+  const results = await new AxeBuilder({ page }).include('.search-dialog').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('text from the index is shown as text, never run as markup', async ({ page }) => {
+  const evil = '<img src=x onerror="window.__searchXss=1">';
+  await page.route('**/search-names.json', async (route) => {
+    const body = (await (await route.fetch()).json()) as { sections: string[]; names: object[] };
+    body.names.push({ name: `EVIL_NAME ${evil}`, kind: 'function', url: '/doc/', page: evil, section: 'SQL Functions', summary: `summary ${evil}` });
+    await route.fulfill({ json: body });
+  });
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'evil_name');
+  await expect(page.locator('.search-dialog .search-hit-title').first()).toContainText('<img');
+  expect(await page.locator('.search-dialog img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __searchXss?: number }).__searchXss)).toBeUndefined();
+});
+
+test('the search page shows full results for ?q= and keeps the address in step', async ({ page }) => {
+  await gotoReady(page, '/doc/search?q=date_trunc');
+  const panel = page.locator('.search-page-panel');
+  await expect(panel.locator('.search-hit-title').first()).toHaveText('DATE_TRUNC');
+  await panel.locator('input[type="search"]').fill('truncate table');
+  await expect(page).toHaveURL(/\/doc\/search\?q=truncate%20table$/);
+  await expect(panel.locator('.search-hit-title').first()).toHaveText('TRUNCATE TABLE');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the top bar search leads to the search page, which lists every documented name', async ({ page }) => {
+    await page.goto(pages.deep);
+    await page.locator('.search-button').click();
+    await expect(page).toHaveURL(/\/doc\/search$/);
+    await expect(page.locator('.search-noscript')).toBeVisible();
+    await expect(page.locator('.name-directory').getByRole('link', { name: 'DATE_TRUNC', exact: true })).toHaveAttribute('href', '/doc/sql-functions/datetime-functions/datetrunc');
+  });
+});
