@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { PageRecord } from '../islands/name-match.ts';
 import * as pagefind from 'pagefind';
 
 /**
@@ -14,4 +17,21 @@ export async function writeSearchIndex(dir: string): Promise<{ pages: number }> 
   if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
   await pagefind.close();
   return { pages: added.page_count };
+}
+
+/**
+ * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs and summary, so
+ * the dialog can show results as soon as the index answers, before any fragment is fetched.
+ */
+export function pageRecords(dir: string, summaries: ReadonlyMap<string, string>): Record<string, PageRecord> {
+  const fragments = path.join(dir, 'pagefind', 'fragment');
+  const out: Record<string, PageRecord> = {};
+  for (const file of fs.readdirSync(fragments)) {
+    const raw = gunzipSync(fs.readFileSync(path.join(fragments, file))).toString('utf8');
+    // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
+    const data = JSON.parse(raw.slice(raw.indexOf('{'))) as { url: string; meta: { title?: string; crumbs?: string } };
+    const url = data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
+    out[file.replace(/\.pf_fragment$/, '')] = [url, data.meta.title ?? url, data.meta.crumbs ?? '', summaries.get(url) ?? ''];
+  }
+  return out;
 }

@@ -47,7 +47,13 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
   };
 
   for (const built of model.pages) {
-    if (built.view.kind === 'doc' && built.view.route.startsWith('/doc/sql-commands/')) add(built.view.title, 'command', { route: built.view.route, title: built.view.title });
+    // A command page, not a group's own index page (`Query Syntax` is not a command).
+    if (built.view.kind === 'doc' && built.view.route.startsWith('/doc/sql-commands/') && !built.view.route.endsWith('/')) add(built.view.title, 'command', { route: built.view.route, title: built.view.title });
+  }
+  // A function page titled with a name (`NOT LIKE`, an operator the engine lists under another name) is one too.
+  for (const built of model.pages) {
+    const { title, route, kind } = built.view;
+    if (kind === 'doc' && route.startsWith('/doc/sql-functions/') && /^[A-Z][A-Z0-9_ ]*$/.test(title)) add(title, 'function', { route, title });
   }
   for (const row of readCommandRows(projectRoot)) add(row.command, 'command', byRoute.has(row.route) ? { route: row.route, title: row.command } : undefined);
 
@@ -56,11 +62,19 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
       const place = places.titled.get(normalName(fn)) ?? places.aliased.get(fn.toLowerCase());
       if (place?.route.startsWith('/doc/sql-functions/')) add(fn.toUpperCase(), 'function', place);
     }
+    // The page that tables the most settings is the reference of settings (its complete table); a setting
+    // listed there links to it rather than to a page that shows one setting in passing.
+    const tablesOf = new Map<string, number>();
+    for (const setting of objects.settings) for (const p of places.tabled.get(setting.toLowerCase()) ?? []) tablesOf.set(p.route, (tablesOf.get(p.route) ?? 0) + 1);
+    const settingsPage = [...tablesOf].sort((a, b) => b[1] - a[1])[0]?.[0];
     for (const setting of objects.settings) {
       const key = setting.toLowerCase();
+      const tabled = places.tabled.get(key) ?? [];
       // A setting mentioned in passing on a function page is not its documentation: only the reference counts.
       const code = places.code.get(key);
-      add(setting, 'setting', places.titled.get(normalName(setting)) ?? places.tabled.get(key) ?? (code?.route.startsWith('/doc/sql-reference/') ? code : undefined));
+      const titled = places.titled.get(normalName(setting));
+      const heading = titled && !titled.route.startsWith('/doc/sql-functions/') ? titled : undefined; // TIMEZONE() is not the setting
+      add(setting, 'setting', tabled.find((p) => p.route === settingsPage) ?? heading ?? tabled[0] ?? (code?.route.startsWith('/doc/sql-reference/') ? code : undefined));
     }
     for (const table of objects.systemTables) {
       const name = `system.${table}`;
@@ -71,5 +85,5 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
   const sections = model.catalogue.sidebar.map((item) => item.label);
   const used = new Set(records.map((r) => r.section));
   for (const built of model.pages) if (built.view.kind === 'doc') used.add(built.view.section);
-  return { sections: sections.filter((s) => used.has(s)), names: records };
+  return { sections: sections.filter((s) => used.has(s)), names: records, pages: {} };
 }

@@ -9,10 +9,10 @@ import { buildAssets } from './build-assets.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { renderPageHtml } from './render-page.tsx';
-import { writeSearchIndex } from './search-index.ts';
+import { pageRecords, writeSearchIndex } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { readEngineObjects } from '../examples/engine-objects.ts';
-import { NAME_INDEX_FILE } from '../islands/name-match.ts';
+import { SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
 import { SEARCH_PAGE } from '../islands/Search.tsx';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
@@ -62,7 +62,6 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
   writeFile(tmpDir, '404.html', notFound);
   // Search: the exact-name records beside Pagefind's index, the search page, and the browser's site-search hook.
   const names = nameIndex(model, projectRoot, readEngineObjects(projectRoot));
-  writeFile(tmpDir, NAME_INDEX_FILE, JSON.stringify(names));
   const searchPage = renderPageHtml(
     { kind: 'search', route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.names },
     site,
@@ -83,6 +82,8 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
   await writeSearchIndex(tmpDir);
+  names.pages = pageRecords(tmpDir, new Map(model.pages.map((p) => [p.view.route, p.view.description])));
+  writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));
   return { htmlFiles: model.pages.length + 2, jsFiles: assets.jsFiles };
 }
 

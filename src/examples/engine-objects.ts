@@ -43,8 +43,8 @@ export interface NamedPlaces {
   titled: Map<string, NamePlace>;
   /** Inline code (not code inside <pre>: that is an example), lower case. */
   code: Map<string, NamePlace>;
-  /** Cells of result tables recorded from the engine (`'timezone'` in a table of settings), lower case. */
-  tabled: Map<string, NamePlace>;
+  /** Cells of result tables recorded from the engine (`'timezone'` in a table of settings), lower case: every page. */
+  tabled: Map<string, NamePlace[]>;
   /** Inline code in a sentence about aliases ("Alias: `LCASE`"), lower case. */
   aliased: Map<string, NamePlace>;
 }
@@ -73,7 +73,11 @@ export function namedPlaces(model: SiteModel): NamedPlaces {
       }
       if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
         visit(node, 'element', (cell: Element) => {
-          if (cell.tagName === 'td') put(places.tabled, toString(cell).replace(/^'|'$/g, '').toLowerCase(), page);
+          if (cell.tagName !== 'td') return;
+          const key = toString(cell).replace(/^'|'$/g, '').toLowerCase();
+          const list = places.tabled.get(key) ?? [];
+          if (!list.some((p) => p.route === page.route)) list.push(page);
+          places.tabled.set(key, list);
         });
       }
     });

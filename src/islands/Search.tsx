@@ -26,6 +26,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [active, setActive] = useState(0);
+  const [detailed, setDetailed] = useState(false);
   const listId = useId();
   const latest = useRef(0);
 
@@ -56,12 +57,19 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     const ticket = ++latest.current;
     setStatus('loading');
     search(q, { section: section || undefined, limit })
-      .then((found) => {
+      .then(({ hits: found, details }) => {
         // Answers can arrive out of order: only the newest query's results are shown.
         if (ticket !== latest.current) return;
         setHits(found);
+        setDetailed(false);
         setActive(0);
         setStatus('done');
+        // Excerpts and deep links arrive a moment later; the order of results does not change.
+        void details.then((more) => {
+          if (ticket !== latest.current) return;
+          setHits(more);
+          setDetailed(true);
+        });
       })
       .catch(() => ticket === latest.current && setStatus('unavailable'));
   }, [query, section, limit, followUrl]);
@@ -153,7 +161,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           <a href="/doc/sql-commands">{uiStrings.searchCommandIndex}</a>.
         </p>
       ) : null}
-      <ul id={listId} className="search-results" role="listbox" aria-label={uiStrings.searchResults}>
+      <ul id={listId} className="search-results" role="listbox" aria-label={uiStrings.searchResults} data-details={detailed ? 'ready' : undefined}>
         {hits.map((hit, i) => {
           const first = optionStart[i] ?? 0;
           return (

@@ -21,13 +21,20 @@ export interface NameRecord {
   summary: string;
 }
 
-/** `search-names.json`: every documented name, and the sections the filter offers, in sidebar order. */
+/** A page as search results show it before its Pagefind fragment loads: route, title, breadcrumbs, summary. */
+export type PageRecord = [url: string, title: string, crumbs: string, summary: string];
+
+/**
+ * `search-records.json`, fetched with the first search: every documented name, the sections the filter offers
+ * (sidebar order), and each Pagefind result id's page, so results show at once and excerpts follow.
+ */
 export interface NameIndex {
   sections: string[];
   names: NameRecord[];
+  pages: Record<string, PageRecord>;
 }
 
-export const NAME_INDEX_FILE = 'search-names.json';
+export const SEARCH_RECORDS_FILE = 'search-records.json';
 
 /** Names compare without case, underscores, spaces or hyphens. */
 export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
@@ -51,6 +58,12 @@ export interface NameHit {
   record: NameRecord;
   quality: MatchQuality;
   score: number;
+  /**
+   * Strong hits go before the full-text results: an exact name, a typo of a name, or a name the query mostly
+   * covers (`trunc` in `DATE_TRUNC`). Weak ones (a common word inside a long setting name, such as `variant` in
+   * `disable_variant_check`) are listed after the best full-text pages.
+   */
+  strong: boolean;
 }
 
 /** Edit distance with transpositions, stopping early once it exceeds `max` (typos are short). */
@@ -108,7 +121,9 @@ export function matchNames(records: readonly NameRecord[], query: string, sectio
       }
       if (!quality) continue;
       const score = QUALITY_SCORE[quality] + KIND_BONUS[record.kind] - Math.min(key.length - q.length, 99) * 2;
-      if (!best || score > best.score) best = { record, quality, score };
+      const covered = q.length / key.length >= 0.5;
+      const strong = quality === 'exact' || quality === 'typo' || (covered && record.kind !== 'setting');
+      if (!best || score > best.score) best = { record, quality, score, strong };
     }
     if (best) hits.push(best);
   }

@@ -1,8 +1,8 @@
 /**
- * Search in the browser: the exact-name records (`/search-names.json`) merged with the Pagefind full-text index
+ * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, NAME_INDEX_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { matchNames, SEARCH_RECORDS_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -53,6 +53,8 @@ interface PagefindData {
   sub_results?: { title: string; url: string; excerpt: string }[];
 }
 interface PagefindResult {
+  /** The page's fragment name: the key of its page record. */
+  id: string;
   data(): Promise<PagefindData>;
 }
 interface Pagefind {
@@ -68,8 +70,7 @@ export function loadPagefind(): Promise<Pagefind> {
   loadingPagefind ??= (async () => {
     const url = '/pagefind/pagefind.js';
     const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
-    // Long reference pages should not lose to short landing pages that merely mention a word: weaker length bias.
-    await pf.options({ excerptLength: 24, ranking: { pageLength: 0.3 } });
+    await pf.options({ excerptLength: 24 });
     await pf.init();
     return pf;
   })();
@@ -77,8 +78,8 @@ export function loadPagefind(): Promise<Pagefind> {
 }
 
 export function loadNames(): Promise<NameIndex> {
-  loadingNames ??= fetch(`/${NAME_INDEX_FILE}`).then((r) => {
-    if (!r.ok) throw new Error(`${NAME_INDEX_FILE}: ${r.status}`);
+  loadingNames ??= fetch(`/${SEARCH_RECORDS_FILE}`).then((r) => {
+    if (!r.ok) throw new Error(`${SEARCH_RECORDS_FILE}: ${r.status}`);
     return r.json() as Promise<NameIndex>;
   });
   return loadingNames;
@@ -107,25 +108,44 @@ export function nameHitResult(hit: NameHit): SearchHit {
   return { url: record.url, title: record.name, crumbs: `${KIND_LABEL[record.kind]}${onPage}`, kind: record.kind, excerpt: [{ text: record.summary, marked: false }], sub: [] };
 }
 
-/** Names first (at most `maxNames`), then full-text pages not already listed; each page appears once. */
+/**
+ * One list from both searches; each page appears once. Strong name hits come first (at most `maxNames`), names of
+ * equal standing in the order full-text search ranks their pages; weak name hits follow the best three pages.
+ */
 export function mergeResults(names: NameHit[], pages: SearchHit[], limit: number, maxNames = 5): SearchHit[] {
+  const pageRank = new Map(pages.map((p, i) => [pageOf(p.url), i]));
+  const rankOf = (h: NameHit) => pageRank.get(pageOf(h.record.url)) ?? Number.MAX_SAFE_INTEGER;
+  const ordered = [...names].sort((a, b) => b.score - a.score || rankOf(a) - rankOf(b));
+  const strong = ordered.filter((h) => h.strong).slice(0, maxNames);
+  const weak = ordered.filter((h) => !h.strong).slice(0, maxNames);
   const out: SearchHit[] = [];
-  const seenPages = new Set<string>();
-  for (const hit of names.slice(0, maxNames)) {
-    const result = nameHitResult(hit);
-    const key = `${pageOf(result.url)} ${result.title}`;
-    if (seenPages.has(key)) continue;
-    seenPages.add(key);
-    seenPages.add(pageOf(result.url));
-    out.push(result);
-  }
-  for (const page of pages) {
-    if (out.length >= limit) break;
-    if (seenPages.has(pageOf(page.url))) continue;
-    seenPages.add(pageOf(page.url));
-    out.push(page);
-  }
-  return out.slice(0, limit);
+  const seen = new Set<string>();
+  const push = (hit: SearchHit) => {
+    const key = pageOf(hit.url);
+    if (out.length >= limit || seen.has(key)) return;
+    seen.add(key);
+    out.push(hit);
+  };
+  for (const h of strong) push(nameHitResult(h));
+  pages.slice(0, 3).forEach(push);
+  for (const h of weak) push(nameHitResult(h));
+  pages.slice(3).forEach(push);
+  return out;
+}
+
+/**
+ * Pages whose title holds every word of the query (`fuse engine` → "Fuse Engine", `build from source` →
+ * "Building Databend from Source") move ahead of pages that only mention the words often; otherwise the order
+ * of full-text ranking stays.
+ */
+export function promoteTitleMatches(query: string, hits: SearchHit[]): SearchHit[] {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
+  if (!words.length) return hits;
+  const inTitle = (h: SearchHit) => {
+    const title = h.title.toLowerCase();
+    return words.every((w) => title.includes(w));
+  };
+  return [...hits.filter(inTitle), ...hits.filter((h) => !inTitle(h))];
 }
 
 export interface SearchOptions {
@@ -134,26 +154,44 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** Full-text hits from Pagefind, with their breadcrumbs and up to two matching headings as deep links. */
-async function pageHits(query: string, section: string | undefined, limit: number): Promise<SearchHit[]> {
-  const pf = await loadPagefind();
-  const res = await pf.search(query, section ? { filters: { section } } : undefined);
-  if (!res) return [];
-  const data = await Promise.all(res.results.slice(0, limit).map((r) => r.data()));
-  return data.map((d) => {
-    const url = cleanUrl(d.url);
-    const sub = (d.sub_results ?? [])
-      .filter((s) => s.url.includes('#'))
-      .slice(0, 2)
-      .map((s) => ({ url: cleanUrl(s.url), title: s.title, excerpt: excerptRuns(s.excerpt) }));
-    return { url, title: d.meta.title ?? url, crumbs: d.meta.crumbs ?? '', excerpt: excerptRuns(d.excerpt), sub };
-  });
+/** What a search gives: results to show now, and the same results with excerpts and deep links a moment later. */
+export interface SearchAnswer {
+  hits: SearchHit[];
+  details: Promise<SearchHit[]>;
 }
 
-export async function search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+/** A result's details from its Pagefind fragment: the excerpt and up to two matching headings as deep links. */
+async function withDetails(hit: SearchHit, handle: PagefindResult | undefined): Promise<SearchHit> {
+  if (!handle) return hit;
+  const d = await handle.data();
+  const sub = (d.sub_results ?? [])
+    .filter((s) => s.url.includes('#'))
+    .slice(0, 2)
+    .map((s) => ({ url: cleanUrl(s.url), title: s.title, excerpt: excerptRuns(s.excerpt) }));
+  return { ...hit, excerpt: excerptRuns(d.excerpt), sub };
+}
+
+/**
+ * Names and full-text pages merged. The page list comes straight from the index's answer and the page records
+ * (no fragment fetch), so results show as soon as the index answers; excerpts and deep links follow in `details`.
+ */
+export async function search(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   const limit = options.limit ?? 10;
-  const [names, pages] = await Promise.all([loadNames().then((index) => matchNames(index.names, query, options.section)), pageHits(query, options.section, limit)]);
-  return mergeResults(names, pages, limit);
+  const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
+  const res = await pf.search(query, options.section ? { filters: { section: options.section } } : undefined);
+  const handles = new Map<string, PagefindResult>();
+  const pages: SearchHit[] = [];
+  for (const r of res?.results ?? []) {
+    const record = index.pages[r.id];
+    if (!record) continue;
+    const [url, title, crumbs, summary] = record;
+    handles.set(url, r);
+    pages.push({ url, title, crumbs, excerpt: summary ? [{ text: summary, marked: false }] : [], sub: [] });
+    if (pages.length >= limit * 2) break;
+  }
+  const hits = mergeResults(matchNames(index.names, query, options.section), promoteTitleMatches(query, pages), limit);
+  const details = Promise.all(hits.map((h) => (h.kind ? h : withDetails(h, handles.get(h.url)).catch(() => h))));
+  return { hits, details };
 }
 
 /** The sections the filter offers (from the name index, in sidebar order). */

@@ -70,7 +70,8 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               data-pagefind-filter={indexed ? `section:${pagefindValue(page.section)}` : undefined}
               data-pagefind-meta={indexed && crumbs ? `crumbs:${pagefindValue(crumbs)}` : undefined}
             >
-              <h1>{page.title}</h1>
+              {/* The title is what a reader most often types: it outweighs any heading in the body. */}
+              <h1 data-pagefind-weight={indexed ? '10' : undefined}>{page.title}</h1>
               {page.enterprise ? <EnterpriseNote /> : null}
               {page.kind === 'generated-index' ? <p className="lead">{page.description}</p> : null}
               <TableOfContentsInline entries={page.toc} />

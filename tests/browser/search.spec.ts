@@ -101,7 +101,7 @@ test('recent searches are offered again, and no results suggest the indexes', as
   await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
   await page.keyboard.press('Control+k');
   await expect(page.locator('.search-dialog .search-recent button', { hasText: 'date_trunc' })).toBeVisible();
-  await searchFor(page, 'qqxqzzv');
+  await searchFor(page, 'wxyzzyxw');
   const help = page.locator('.search-dialog .search-help');
   await expect(help.locator('a[href="/doc/sql-functions"]')).toBeVisible();
   await expect(help.locator('a[href="/doc/sql-commands"]')).toBeVisible();
@@ -118,7 +118,7 @@ test('the open dialog with results has no serious accessibility violations', asy
 
 test('text from the index is shown as text, never run as markup', async ({ page }) => {
   const evil = '<img src=x onerror="window.__searchXss=1">';
-  await page.route('**/search-names.json', async (route) => {
+  await page.route('**/search-records.json', async (route) => {
     const body = (await (await route.fetch()).json()) as { sections: string[]; names: object[] };
     body.names.push({ name: `EVIL_NAME ${evil}`, kind: 'function', url: '/doc/', page: evil, section: 'SQL Functions', summary: `summary ${evil}` });
     await route.fulfill({ json: body });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, matchNames, nameKeys, normalName, type NameRecord } from '../../src/islands/name-match.ts';
 import { rememberSearch, recentSearches } from '../../src/islands/recent-searches.ts';
-import { cleanUrl, mergeResults, type SearchHit } from '../../src/islands/search-client.ts';
+import { cleanUrl, mergeResults, promoteTitleMatches, type SearchHit } from '../../src/islands/search-client.ts';
 
 const rec = (name: string, kind: NameRecord['kind'], url: string, section = 'SQL Functions'): NameRecord => ({ name, kind, url, page: name, section, summary: `${name} summary` });
 
@@ -81,5 +81,28 @@ describe('recent searches', () => {
     const store = memory();
     store.setItem('docs-recent-searches', '{not json');
     expect(recentSearches(store)).toEqual([]);
+  });
+});
+
+describe('weak name hits', () => {
+  const settings: NameRecord[] = [{ name: 'disable_variant_check', kind: 'setting', url: '/doc/settings', page: 'Settings', section: 'SQL Reference', summary: '' }];
+  it('wait behind the best full-text pages when a common word sits inside a long setting name', () => {
+    const hits = matchNames(settings, 'variant');
+    expect(hits[0]?.strong).toBe(false);
+    const page = (url: string): SearchHit => ({ url, title: url, crumbs: '', excerpt: [], sub: [] });
+    const merged = mergeResults(hits, [page('/doc/variant'), page('/doc/json')], 10);
+    expect(merged.map((h) => h.url)).toEqual(['/doc/variant', '/doc/json', '/doc/settings']);
+  });
+  it('stay strong for an exact setting name', () => {
+    expect(matchNames(settings, 'disable_variant_check')[0]?.strong).toBe(true);
+  });
+});
+
+describe('title matches', () => {
+  const page = (title: string): SearchHit => ({ url: `/${title}`, title, crumbs: '', excerpt: [], sub: [] });
+  it('move pages whose title holds every word of the query ahead, keeping the rest in order', () => {
+    const hits = [page('system.table_functions'), page('Memory Engine'), page('Fuse Engine'), page('Random Engine')];
+    expect(promoteTitleMatches('fuse engine', hits).map((h) => h.title)).toEqual(['Fuse Engine', 'system.table_functions', 'Memory Engine', 'Random Engine']);
+    expect(promoteTitleMatches('build from source', [page('system.contributors'), page('Building Databend from Source')])[0]?.title).toBe('Building Databend from Source');
   });
 });
