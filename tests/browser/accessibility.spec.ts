@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { gotoReady, pages } from './pages.ts';
 
-const sample = [...new Set([...Object.values(pages), '/doc/no/such/page'])];
+const sample = [...new Set([...Object.values(pages), '/doc/no/such/page', '/doc/search?q=date_trunc'])];
 
 for (const route of sample) {
   for (const scheme of ['light', 'dark'] as const) {
