@@ -16,7 +16,7 @@ import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { EngineBridge, EngineFailure } from './bridge.ts';
 import { exampleDataSourceOf, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
-import { describeDifference, exampleKeys, parseResultBox } from './result-table.ts';
+import { describeDifference, engineErrorMessage, exampleKeys, parseResultBox } from './result-table.ts';
 import { readRecordedPage, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
 import type { RecordedExample } from './types.ts';
 
@@ -81,8 +81,9 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
       return out;
     }
     if (!answer.ok) {
-      if (!b.meta.expectError) problems.push(`${file}:${b.line}: the example failed on the engine: ${answer.error}`);
-      out.push({ ...base, error: answer.error ?? '' });
+      const error = engineErrorMessage(answer.error ?? '');
+      if (!b.meta.expectError) problems.push(`${file}:${b.line}: the example failed on the engine: ${error}`);
+      out.push({ ...base, error });
       continue;
     }
     if (b.meta.expectError) problems.push(`${file}:${b.line}: this "example error" block ran without an error`);

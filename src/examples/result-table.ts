@@ -50,3 +50,14 @@ export function describeDifference(recorded: RecordedExample, now: RecordedExamp
   }
   return undefined;
 }
+
+/**
+ * The engine's message without the native backtrace some errors carry (`0: <unknown>` … `start_thread`): the
+ * frames depend on what ran earlier in the process, so they would make recorded errors differ between runs, and
+ * they tell a reader nothing.
+ */
+export function engineErrorMessage(text: string): string {
+  const lines = text.split('\n');
+  const frame = lines.findIndex((l) => /^\s*\d+: \S/.test(l));
+  return (frame >= 0 ? lines.slice(0, frame) : lines).join('\n').trim();
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDifference, exampleKeys, parseResultBox } from '../../../src/examples/result-table.ts';
+import { describeDifference, engineErrorMessage, exampleKeys, parseResultBox } from '../../../src/examples/result-table.ts';
 import { formatRecordedPage } from '../../../src/examples/results-store.ts';
 import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
 
@@ -138,5 +138,13 @@ describe('data files for examples', () => {
   it('leave the folder alone when the content has none', () => {
     expect(prepareExampleData('/nonexistent/content.data', path.join(os.tmpdir(), 'never-made'))).toBe(0);
     expect(fs.existsSync(path.join(os.tmpdir(), 'never-made'))).toBe(false);
+  });
+});
+
+describe('engine error messages', () => {
+  it('drop the native backtrace, which differs from run to run', () => {
+    const raw = 'DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.\n\n   0: <unknown>\n   1: <unknown>\n  22: start_thread\n             at ./nptl/pthread_create.c:442:8';
+    expect(engineErrorMessage(raw)).toBe('DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.');
+    expect(engineErrorMessage('Code: 1065, Text = column x does not exist.')).toBe('Code: 1065, Text = column x does not exist.');
   });
 });
