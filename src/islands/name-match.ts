@@ -60,8 +60,8 @@ export interface NameHit {
   score: number;
   /**
    * Strong hits go before the full-text results: an exact name, a typo of a name, or a name the query mostly
-   * covers (`trunc` in `DATE_TRUNC`). Weak ones (a common word inside a long setting name, such as `variant` in
-   * `disable_variant_check`) are listed after the best full-text pages.
+   * covers (`date_tr` for `DATE_TRUNC`). Weak ones (a common word inside a longer name, such as `variant` in
+   * `disable_variant_check` or `trunc` in `DATE_TRUNC`) are listed after the best full-text pages.
    */
   strong: boolean;
 }
@@ -121,7 +121,9 @@ export function matchNames(records: readonly NameRecord[], query: string, sectio
       }
       if (!quality) continue;
       const score = QUALITY_SCORE[quality] + KIND_BONUS[record.kind] - Math.min(key.length - q.length, 99) * 2;
-      const covered = q.length / key.length >= 0.5;
+      // A prefix covering half the name, or a part covering most of it, is what the reader meant; a common word
+      // inside a longer name (`privileges` in GRANT PRIVILEGES) is not.
+      const covered = q.length / key.length >= (quality === 'prefix' ? 0.5 : 0.7);
       const strong = quality === 'exact' || quality === 'typo' || (covered && record.kind !== 'setting');
       if (!best || score > best.score) best = { record, quality, score, strong };
     }

@@ -2,7 +2,7 @@
  * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, SEARCH_RECORDS_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { matchNames, normalName, SEARCH_RECORDS_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -112,7 +112,7 @@ export function nameHitResult(hit: NameHit): SearchHit {
  * One list from both searches; each page appears once. Strong name hits come first (at most `maxNames`), names of
  * equal standing in the order full-text search ranks their pages; weak name hits follow the best three pages.
  */
-export function mergeResults(names: NameHit[], pages: SearchHit[], limit: number, maxNames = 5): SearchHit[] {
+export function mergeResults(query: string, names: NameHit[], pages: SearchHit[], limit: number, maxNames = 5): SearchHit[] {
   const pageRank = new Map(pages.map((p, i) => [pageOf(p.url), i]));
   const rankOf = (h: NameHit) => pageRank.get(pageOf(h.record.url)) ?? Number.MAX_SAFE_INTEGER;
   const ordered = [...names].sort((a, b) => b.score - a.score || rankOf(a) - rankOf(b));
@@ -126,6 +126,14 @@ export function mergeResults(names: NameHit[], pages: SearchHit[], limit: number
     seen.add(key);
     out.push(hit);
   };
+  // A page titled exactly as the query (`bitmap` → "Bitmap") stands with the exact names.
+  const q = normalName(query);
+  for (const h of strong.filter((n) => n.quality === 'exact')) push(nameHitResult(h));
+  for (const p of pages) if (normalName(p.title) === q) push(p);
+  for (const h of strong.filter((n) => n.quality === 'prefix')) push(nameHitResult(h));
+  // Then pages whose title holds the whole query ("Understanding Cluster Key" for `cluster key`), before names
+  // that merely contain it (SET CLUSTER KEY).
+  for (const p of pages) if (titleHoldsQuery(query, p.title)) push(p);
   for (const h of strong) push(nameHitResult(h));
   pages.slice(0, 3).forEach(push);
   for (const h of weak) push(nameHitResult(h));
@@ -139,13 +147,15 @@ export function mergeResults(names: NameHit[], pages: SearchHit[], limit: number
  * of full-text ranking stays.
  */
 export function promoteTitleMatches(query: string, hits: SearchHit[]): SearchHit[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
-  if (!words.length) return hits;
-  const inTitle = (h: SearchHit) => {
-    const title = h.title.toLowerCase();
-    return words.every((w) => title.includes(w));
-  };
+  const inTitle = (h: SearchHit) => titleHoldsQuery(query, h.title);
   return [...hits.filter(inTitle), ...hits.filter((h) => !inTitle(h))];
+}
+
+/** True when every word of the query (two letters or more) appears in the title. */
+export function titleHoldsQuery(query: string, title: string): boolean {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
+  const t = title.toLowerCase();
+  return words.length > 0 && words.every((w) => t.includes(w));
 }
 
 export interface SearchOptions {
@@ -189,7 +199,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
     pages.push({ url, title, crumbs, excerpt: summary ? [{ text: summary, marked: false }] : [], sub: [] });
     if (pages.length >= limit * 2) break;
   }
-  const hits = mergeResults(matchNames(index.names, query, options.section), promoteTitleMatches(query, pages), limit);
+  const hits = mergeResults(query, matchNames(index.names, query, options.section), promoteTitleMatches(query, pages), limit);
   const details = Promise.all(hits.map((h) => (h.kind ? h : withDetails(h, handles.get(h.url)).catch(() => h))));
   return { hits, details };
 }

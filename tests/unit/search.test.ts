@@ -54,13 +54,13 @@ describe('exact-name search', () => {
 describe('merging names and full-text results', () => {
   const page = (url: string, title: string): SearchHit => ({ url, title, crumbs: 'SQL Functions', excerpt: [{ text: title, marked: false }], sub: [] });
   it('puts names first and lists each page once', () => {
-    const merged = mergeResults(matchNames(records, 'date_trunc'), [page('/doc/sql-functions/datetime-functions/datetrunc', 'DATE_TRUNC'), page('/doc/guides/', 'Guides')], 10);
+    const merged = mergeResults('date_trunc', matchNames(records, 'date_trunc'), [page('/doc/sql-functions/datetime-functions/datetrunc', 'DATE_TRUNC'), page('/doc/guides/', 'Guides')], 10);
     expect(merged.map((h) => h.url)).toEqual(['/doc/sql-functions/datetime-functions/datetrunc', '/doc/guides/']);
     expect(merged[0]?.kind).toBe('function');
     expect(merged[0]?.excerpt).toEqual([{ text: 'DATE_TRUNC summary', marked: false }]);
   });
   it('keeps to the limit', () => {
-    expect(mergeResults(matchNames(records, 'trunc'), [page('/a', 'A'), page('/b', 'B')], 2)).toHaveLength(2);
+    expect(mergeResults('trunc', matchNames(records, 'trunc'), [page('/a', 'A'), page('/b', 'B')], 2)).toHaveLength(2);
   });
   it('keeps anchors of deep links', () => {
     expect(cleanUrl('/doc/sql-commands/dml/dml-insert/#examples')).toBe('/doc/sql-commands/dml/dml-insert#examples');
@@ -90,8 +90,14 @@ describe('weak name hits', () => {
     const hits = matchNames(settings, 'variant');
     expect(hits[0]?.strong).toBe(false);
     const page = (url: string): SearchHit => ({ url, title: url, crumbs: '', excerpt: [], sub: [] });
-    const merged = mergeResults(hits, [page('/doc/variant'), page('/doc/json')], 10);
+    const merged = mergeResults('variant', hits, [page('/doc/variant'), page('/doc/json')], 10);
     expect(merged.map((h) => h.url)).toEqual(['/doc/variant', '/doc/json', '/doc/settings']);
+  });
+  it('let a page titled exactly as the query stand with the exact names', () => {
+    const bitmapNames: NameRecord[] = [{ name: 'BITMAP_UNION', kind: 'function', url: '/doc/bitmap-union', page: 'BITMAP_UNION', section: 'SQL Functions', summary: '' }];
+    const page = (url: string, title: string): SearchHit => ({ url, title, crumbs: '', excerpt: [], sub: [] });
+    const merged = mergeResults('bitmap', matchNames(bitmapNames, 'bitmap'), [page('/doc/other', 'Other'), page('/doc/types/bitmap', 'Bitmap')], 10);
+    expect(merged[0]?.url).toBe('/doc/types/bitmap');
   });
   it('stay strong for an exact setting name', () => {
     expect(matchNames(settings, 'disable_variant_check')[0]?.strong).toBe(true);
