@@ -13,18 +13,28 @@ export interface CatalogueRow {
   source: string;
 }
 
-export function readCatalogueRows(projectRoot: string): CatalogueRow[] | undefined {
-  const file = path.join(projectRoot, 'content/catalogue/catalogue.tsv');
+/** The rows of a tab-separated file of `content/catalogue/` (its header line skipped), or undefined when absent. */
+export function readCatalogueTsv(projectRoot: string, name: string): string[][] | undefined {
+  const file = path.join(projectRoot, 'content/catalogue', name);
   if (!fs.existsSync(file)) return undefined;
   return fs
     .readFileSync(file, 'utf8')
     .trim()
     .split('\n')
     .slice(1)
-    .map((line) => {
-      const [id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = ''] = line.split('\t');
-      return { id, route, title, sidebarLabel, categoryPath, position, source };
-    });
+    .map((line) => line.split('\t'));
+}
+
+export function readCatalogueRows(projectRoot: string): CatalogueRow[] | undefined {
+  return readCatalogueTsv(projectRoot, 'catalogue.tsv')?.map(([id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = '']) => ({
+    id,
+    route,
+    title,
+    sidebarLabel,
+    categoryPath,
+    position,
+    source,
+  }));
 }
 
 export interface Coverage {

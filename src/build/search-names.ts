@@ -1,24 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { readCatalogueTsv } from './coverage.ts';
 import type { SiteModel } from './load-site.ts';
 import { namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
 import type { NameIndex, NameKind, NameRecord } from '../islands/name-match.ts';
-
-/** `content/catalogue/commands.tsv`: every SQL command and the route of its page. */
-function readCommandRows(projectRoot: string): { command: string; route: string }[] {
-  const file = path.join(projectRoot, 'content/catalogue/commands.tsv');
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const [, command = '', route = ''] = line.split('\t');
-      return { command, route };
-    });
-}
-
 
 /**
  * The records of the exact-name search, read from the pages as rendered: a function, setting or system table
@@ -55,7 +38,8 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
     const { title, route, kind } = built.view;
     if (kind === 'doc' && route.startsWith('/doc/sql-functions/') && /^[A-Z][A-Z0-9_ ]*$/.test(title)) add(title, 'function', { route, title });
   }
-  for (const row of readCommandRows(projectRoot)) add(row.command, 'command', byRoute.has(row.route) ? { route: row.route, title: row.command } : undefined);
+  // `commands.tsv`: group, command, route of its page.
+  for (const [, command = '', route = ''] of readCatalogueTsv(projectRoot, 'commands.tsv') ?? []) add(command, 'command', byRoute.has(route) ? { route, title: command } : undefined);
 
   if (objects) {
     for (const fn of objects.functions) {
