@@ -68,7 +68,8 @@ export function namedPlaces(model: SiteModel): NamedPlaces {
       if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) put(places.code, toString(node).toLowerCase(), page);
       if ((node.tagName === 'p' || node.tagName === 'li') && /\balias/i.test(toString(node))) {
         visit(node, 'element', (code: Element) => {
-          if (code.tagName === 'code') put(places.aliased, toString(code).toLowerCase(), page);
+          // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
+          if (code.tagName === 'code') put(places.aliased, toString(code).replace(/\(.*$/s, '').trim().toLowerCase(), page);
         });
       }
       if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
