@@ -230,9 +230,13 @@ async function searchFigures(siteDir: string): Promise<void> {
     await page.keyboard.press('Control+k');
     const input = page.locator('.search-dialog input[type="search"]');
     await input.fill('date');
-    await page.locator('.search-hit').first().waitFor();
-    await page.waitForTimeout(300);
+    // The first query: its index chunks, the records and the fragments of its results, until the excerpts show.
+    await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(100);
     const firstQueryBytes = searchBytes;
+    // The budget holds "once the first query has loaded the index": the rest of it loads in the background.
+    await page.locator('html[data-search-index="loaded"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const wholeIndexBytes = searchBytes;
     const cases = relevanceCases();
     const times: number[] = [];
     const detailTimes: number[] = [];
@@ -251,6 +255,7 @@ async function searchFigures(siteDir: string): Promise<void> {
     const pctOf = (list: number[], p: number) => list[Math.min(list.length - 1, Math.ceil(list.length * p) - 1)] ?? 0;
     const pct = (p: number) => pctOf(times, p);
     const mark = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+    console.log(`search: the rest of the index then loads in the background: ${fmt(wholeIndexBytes - firstQueryBytes)} more`);
     console.log(`search: first query fetched ${fmt(firstQueryBytes)} (as sent, compressed where the server compresses; budget ${fmt(SEARCH_FIRST_QUERY_BUDGET)}: ${mark(firstQueryBytes <= SEARCH_FIRST_QUERY_BUDGET)})`);
     console.log(`search: keystroke to rendered results over the ${times.length} relevance queries: p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms (budget ${SEARCH_P95_BUDGET_MS} ms: ${mark(pct(0.95) <= SEARCH_P95_BUDGET_MS)}); right page first for ${top1}/${cases.length} (${((100 * top1) / Math.max(1, cases.length)).toFixed(1)} %)`);
     console.log(`search: excerpts and deep links filled in (Pagefind fragments fetched) after p50 ${pctOf(detailTimes, 0.5).toFixed(1)} ms, p95 ${pctOf(detailTimes, 0.95).toFixed(1)} ms`);
