@@ -5,18 +5,38 @@ import type { PageRecord } from '../islands/name-match.ts';
 import * as pagefind from 'pagefind';
 
 /**
- * Indexes the written site with Pagefind (only `[data-pagefind-body]`, i.e. the articles) into `<dir>/pagefind`.
- * The browser fetches just the index chunks a query needs.
+ * The Pagefind index of the site (only `[data-pagefind-body]`, i.e. the articles), fed page by page while the
+ * build renders: Pagefind runs in its own process, so it indexes on the second core while Node renders the next
+ * pages. `finish` writes it to `<dir>/pagefind`; the browser fetches just the chunks a query needs.
  */
-export async function writeSearchIndex(dir: string): Promise<{ pages: number }> {
+export interface SearchIndexWriter {
+  add(relPath: string, html: string): void;
+  finish(dir: string): Promise<{ pages: number }>;
+  /** Stops the Pagefind process when the build fails, so the process can exit with its error. */
+  abort(): Promise<void>;
+}
+
+export async function startSearchIndex(): Promise<SearchIndexWriter> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-  const added = await index.addDirectory({ path: dir });
-  if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
-  const written = await index.writeFiles({ outputPath: path.join(dir, 'pagefind') });
-  if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-  await pagefind.close();
-  return { pages: added.page_count };
+  const pending: Promise<{ errors: string[] }>[] = [];
+  return {
+    add(relPath, html) {
+      pending.push(index.addHTMLFile({ sourcePath: relPath, content: html }));
+    },
+    async finish(dir) {
+      const added = await Promise.all(pending);
+      const failed = added.flatMap((a) => a.errors);
+      if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
+      const written = await index.writeFiles({ outputPath: path.join(dir, 'pagefind') });
+      if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+      await pagefind.close();
+      return { pages: added.length };
+    },
+    abort: async () => {
+      await pagefind.close();
+    },
+  };
 }
 
 /**

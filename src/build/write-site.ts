@@ -9,7 +9,7 @@ import { buildAssets } from './build-assets.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { renderPageHtml } from './render-page.tsx';
-import { pageRecords, writeSearchIndex } from './search-index.ts';
+import { pageRecords, startSearchIndex, type SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { readEngineObjects } from '../examples/engine-objects.ts';
 import { SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
@@ -51,8 +51,21 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
     themeScript: themeBootstrap,
     origin: siteConfig.origin,
   };
+  const search = await startSearchIndex();
+  try {
+    return await writeOutputs(model, projectRoot, tmpDir, site, search, assets.jsFiles);
+  } catch (err) {
+    await search.abort();
+    throw err;
+  }
+}
+
+/** Every page and file of the site; each page also goes to the search index as it is rendered. */
+async function writeOutputs(model: SiteModel, projectRoot: string, tmpDir: string, site: SiteView, search: SearchIndexWriter, jsFiles: string[]): Promise<WriteResult> {
   for (const built of model.pages) {
-    writeFile(tmpDir, htmlFileOf(built.view.route), renderPageHtml(built.view, site));
+    const html = renderPageHtml(built.view, site);
+    writeFile(tmpDir, htmlFileOf(built.view.route), html);
+    search.add(htmlFileOf(built.view.route), html);
     if (built.markdown !== undefined) writeFile(tmpDir, markdownUrlOf(built.view.route).slice(1), built.markdown);
   }
   const notFound = renderPageHtml(
@@ -81,10 +94,10 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
   writeFile(tmpDir, 'robots.txt', robotsTxt());
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
-  await writeSearchIndex(tmpDir);
+  await search.finish(tmpDir);
   names.pages = pageRecords(tmpDir, new Map(model.pages.map((p) => [p.view.route, p.view.description])));
   writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));
-  return { htmlFiles: model.pages.length + 2, jsFiles: assets.jsFiles };
+  return { htmlFiles: model.pages.length + 2, jsFiles };
 }
 
 /** Replaces `outDir` by `tmpDir` with two renames, so readers of `outDir` see the old or the new site, never half. */
