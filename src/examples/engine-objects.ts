@@ -49,8 +49,13 @@ export interface NamedPlaces {
   aliased: Map<string, NamePlace>;
 }
 
+// The build asks twice (search records, coverage summary): one walk over the pages serves both.
+const placesOfModel = new WeakMap<SiteModel, NamedPlaces>();
+
 /** Reads names from the pages as rendered (the build already has them), not by parsing the Markdown again. */
 export function namedPlaces(model: SiteModel): NamedPlaces {
+  const known = placesOfModel.get(model);
+  if (known) return known;
   const places: NamedPlaces = { titled: new Map(), code: new Map(), tabled: new Map(), aliased: new Map() };
   const put = (map: Map<string, NamePlace>, key: string, place: NamePlace) => {
     if (key && !map.has(key)) map.set(key, place);
@@ -83,6 +88,7 @@ export function namedPlaces(model: SiteModel): NamedPlaces {
       }
     });
   }
+  placesOfModel.set(model, places);
   return places;
 }
 

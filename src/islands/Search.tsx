@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uiStrings } from '../ui/strings.ts';
 import { rememberSearch, recentSearches } from './recent-searches.ts';
-import { preloadSearch, search, searchSections, type SearchHit } from './search-client.ts';
+import { preloadSearch, search, searchSections, type ExcerptRun, type SearchHit } from './search-client.ts';
 
 type Status = 'idle' | 'loading' | 'done' | 'unavailable';
 
 export const SEARCH_PAGE = '/doc/search';
 
 const searchPageUrl = (q: string) => (q ? `${SEARCH_PAGE}?q=${encodeURIComponent(q)}` : SEARCH_PAGE);
+
+/** An excerpt as text runs: matched words marked, never markup from the index. */
+function Excerpt({ runs }: { runs: ExcerptRun[] }) {
+  return <>{runs.map((run, i) => (run.marked ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))}</>;
+}
 
 interface PanelProps {
   autoFocus: boolean;
@@ -170,7 +175,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
                 {hit.crumbs ? <span className="search-hit-crumbs">{hit.crumbs}</span> : null}
                 <span className="search-hit-title">{hit.title}</span>
                 <span className="search-hit-excerpt">
-                  {hit.excerpt.map((run, j) => (run.marked ? <mark key={j}>{run.text}</mark> : <span key={j}>{run.text}</span>))}
+                  <Excerpt runs={hit.excerpt} />
                 </span>
               </a>
               {hit.sub.length ? (
@@ -187,7 +192,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
                       >
                         <span className="search-sub-title">{s.title}</span>
                         <span className="search-hit-excerpt">
-                          {s.excerpt.map((run, k) => (run.marked ? <mark key={k}>{run.text}</mark> : <span key={k}>{run.text}</span>))}
+                          <Excerpt runs={s.excerpt} />
                         </span>
                       </a>
                     </li>
