@@ -5,10 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install` with the committed lockfile installs exactly the locked versions. (`npm ci` refuses this
-  # lockfile: the registry here gives no entries for other platforms' optional packages, e.g. rollup's.)
+  # `npm ci` installs exactly the lockfile and never rewrites it, so a fresh clone stays clean.
   echo "setup: installing npm packages from package-lock.json"
-  npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund
 fi
 
 if [ "${1:-}" = "--engine" ]; then
