@@ -14,7 +14,7 @@ import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts'
 import { ContentErrors } from '../content/errors.ts';
 import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { EngineBridge, EngineFailure } from './bridge.ts';
-import { exampleDataSourceOf, prepareExampleData } from './example-data.ts';
+import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
 import { describeDifference, engineErrorMessage, exampleKeys, parseResultBox } from './result-table.ts';
 import { readRecordedPage, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
@@ -43,6 +43,7 @@ try {
   process.exit(1);
 }
 
+await holdExamplesLock();
 let bridge: EngineBridge;
 try {
   bridge = EngineBridge.forProject(projectRoot);

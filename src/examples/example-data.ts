@@ -29,3 +29,41 @@ export function prepareExampleData(sourceDir: string, targetDir = EXAMPLE_DATA_D
   count(targetDir);
   return files;
 }
+
+/**
+ * The data folder is one fixed path for every checkout on the machine, so two runs of the examples tooling
+ * (two working copies, or a record beside a check) would replace each other's files mid-page. One run at a
+ * time holds this lock; a lock left by a process that no longer exists is taken over.
+ */
+export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DIR)}.lock`, log = (m: string) => console.error(m)): Promise<() => void> {
+  const owner = path.join(lockDir, 'pid');
+  let told = false;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(owner, String(process.pid));
+      const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const pid = Number(fs.existsSync(owner) ? fs.readFileSync(owner, 'utf8') : NaN);
+    if (Number.isInteger(pid) && !isAlive(pid)) {
+      fs.rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) log(`examples: another run (pid ${pid}) is using ${EXAMPLE_DATA_DIR}; waiting for it to finish`);
+    told = true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
