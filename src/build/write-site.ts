@@ -1,3 +1,4 @@
+import { pinnedEngineVersion } from '../examples/bridge.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../catalogue/ids.ts';
@@ -50,6 +51,7 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
     scripts: assets.scripts,
     themeScript: themeBootstrap,
     origin: siteConfig.origin,
+    engineVersion: pinnedEngineVersion(projectRoot),
   };
   const search = await startSearchIndex();
   try {

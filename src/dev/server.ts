@@ -4,6 +4,7 @@
  * reload stays quick however large the site; the other pages are checked in the background and their errors
  * printed. A content error is shown in the page and in the terminal, and the server keeps running.
  */
+import { pinnedEngineVersion } from '../examples/bridge.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -141,6 +142,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     scripts: ['/@vite/client', '/src/islands/main.tsx'],
     themeScript: themeBootstrap,
     origin: `http://localhost:${port}`,
+    engineVersion: pinnedEngineVersion(projectRoot),
   };
   res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(renderPageHtml(view, siteView));
 }

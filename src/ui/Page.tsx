@@ -59,7 +59,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         <a className="skip-link" href="#content">
           {uiStrings.skipToContent}
         </a>
-        <TopBar version={site.version} />
+        <TopBar version={site.version} engineVersion={site.engineVersion} />
         <div className="layout">
           <Sidebar items={site.sidebar} currentRoute={page.route} />
           <main id="content" className="main" tabIndex={-1}>

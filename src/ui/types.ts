@@ -37,4 +37,6 @@ export interface SiteView {
   themeScript: string;
   /** Public origin for canonical URLs and Open Graph tags. */
   origin: string;
+  /** The Databend release the pages and their example results describe (`v1.2.453`). */
+  engineVersion: string;
 }

@@ -33,6 +33,8 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['unknown-directive', 'unknown-directive/page.md:8', /unknown directive "::video"/],
   ['missing-result', 'missing-result/page.md:8', /no recorded result: run `npm run examples`/],
   ['unknown-language', 'unknown-language/page.md:8', /unknown code block language "sqll"/],
+  ['conflicted-results', 'conflicted-results.examples/page.json:4', /not valid JSON.*merge conflict markers/],
+  ['malformed-results', 'malformed-results.examples/page.json', /do not have the expected shape: examples\.0\.result\.rows/],
 ];
 
 describe('bad input', () => {
