@@ -1,26 +1,29 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type Manifest } from 'vite';
+import type { Manifest } from 'vite';
 
 /** Where the hashed browser assets go inside the output, and their URL prefix. */
 export const BUILD_ASSET_DIR = 'assets/build';
 
-export interface BuiltAssets {
-  /** Module scripts every page loads (the islands entry). */
-  scripts: string[];
-  /** Stylesheets every page loads. */
-  stylesheets: string[];
-  /** Every JS file emitted (entry and lazy chunks), URL → bytes on disk, for the budgets. */
+/** What Vite makes of the islands and the site stylesheet, before the code-token classes join the CSS. */
+export interface Bundle {
+  /** The islands entry, the one module script of every page (a file name in the bundle folder). */
+  entry: string;
+  /** Every JS file of the bundle folder (entry and lazy chunks). */
   jsFiles: string[];
+  /** The site stylesheet as Vite wrote it. */
+  css: string;
 }
 
 /**
- * Bundles the islands (React included) and the site stylesheet with Vite into `<outDir>/assets/build`, then
- * appends the code-token stylesheet to the site CSS so a page needs one stylesheet.
+ * Bundles the islands (React included) and the site stylesheet with Vite into `dir`, which then holds the JS
+ * files only; the stylesheet comes back as text, to be joined by the code-token classes (`finishStylesheet`).
+ * Vite is loaded only when a bundle is made (a rebuild whose islands and styles did not change takes the
+ * bundle from the cache).
  */
-export async function buildAssets(projectRoot: string, outDir: string, tokenCss: string): Promise<BuiltAssets> {
-  const assetDir = path.join(outDir, BUILD_ASSET_DIR);
+export async function bundleAssets(projectRoot: string, dir: string): Promise<Bundle> {
+  const { build } = await import('vite');
   await build({
     root: projectRoot,
     configFile: false,
@@ -30,7 +33,7 @@ export async function buildAssets(projectRoot: string, outDir: string, tokenCss:
     esbuild: { jsx: 'automatic' },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
-      outDir: assetDir,
+      outDir: dir,
       emptyOutDir: true,
       assetsDir: '',
       manifest: true,
@@ -44,21 +47,25 @@ export async function buildAssets(projectRoot: string, outDir: string, tokenCss:
       },
     },
   });
-  const manifestPath = path.join(assetDir, '.vite/manifest.json');
+  const manifestPath = path.join(dir, '.vite/manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  fs.rmSync(path.join(assetDir, '.vite'), { recursive: true, force: true });
-  const url = (file: string) => `/${BUILD_ASSET_DIR}/${file}`;
+  fs.rmSync(path.join(dir, '.vite'), { recursive: true, force: true });
   const entries = Object.values(manifest);
   const islands = entries.find((e) => e.isEntry && e.name === 'islands');
   const siteCss = entries.find((e) => e.isEntry && e.file.endsWith('.css'));
   if (!islands || !siteCss) throw new Error('asset build: the islands entry or the site stylesheet is missing from the Vite manifest');
+  const css = fs.readFileSync(path.join(dir, siteCss.file), 'utf8');
+  fs.rmSync(path.join(dir, siteCss.file));
+  return { entry: islands.file, jsFiles: fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort(), css };
+}
 
-  // One stylesheet: the site CSS followed by the token classes of this build's code blocks.
-  const cssText = `${fs.readFileSync(path.join(assetDir, siteCss.file), 'utf8')}\n${tokenCss}\n`;
-  fs.rmSync(path.join(assetDir, siteCss.file));
-  const cssName = `site-${createHash('sha256').update(cssText).digest('hex').slice(0, 10)}.css`;
-  fs.writeFileSync(path.join(assetDir, cssName), cssText);
+/** One stylesheet: the site CSS followed by the token classes of this build's code blocks, named by its hash. */
+export function finishStylesheet(siteCss: string, tokenCss: string): { name: string; text: string } {
+  const text = `${siteCss}\n${tokenCss}\n`;
+  return { name: `site-${createHash('sha256').update(text).digest('hex').slice(0, 10)}.css`, text };
+}
 
-  const jsFiles = fs.readdirSync(assetDir).filter((f) => f.endsWith('.js')).map(url);
-  return { scripts: [url(islands.file)], stylesheets: [url(cssName)], jsFiles };
+/** The sidebar's JSON (see `Sidebar.tsx`), named by its hash so browsers keep it as long as it holds. */
+export function finishSidebarData(json: string): { name: string; text: string } {
+  return { name: `sidebar-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`, text: json };
 }

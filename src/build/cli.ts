@@ -1,34 +1,18 @@
 /**
  * `npm run build`: content → catalogue → render → site/. Writes into a temporary folder and swaps it into place
- * only on success; on any content error it prints every problem (file:line: reason) and exits 1.
+ * only on success; on any content error it prints every problem (file:line: reason) and exits 1. The stages
+ * are in `build-site.ts`.
+ *
+ *   tsx src/build/cli.ts [--content <dir>] [--out <dir>] [--cache <dir> | --no-cache] [--threads <n>]
  */
+import './production-env.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
-import { coverageSummary, engineCoverage, readEngineObjects } from '../examples/engine-objects.ts';
-import { catalogueCoverage } from './coverage.ts';
-import { loadSite } from './load-site.ts';
-import { swapInto, writeSite } from './write-site.ts';
-import { serveJson } from './outputs.ts';
 import { processAlive } from '../examples/example-data.ts';
-import { themeBootstrap } from '../islands/theme.ts';
+import { building, buildSite as build, type BuildOptions, type BuildSummary } from './build-site.ts';
 
-export interface BuildOptions {
-  projectRoot: string;
-  contentDir?: string;
-  outDir: string;
-  quiet?: boolean;
-}
-
-export interface BuildSummary {
-  pages: number;
-  generated: number;
-  ms: number;
-  line: string;
-}
-
-/** Temporary folders of builds running in this process: removed if the process is interrupted. */
-const building = new Set<string>();
+export type { BuildOptions, BuildSummary };
 
 /**
  * Folders a killed build left beside the output (`site.tmp-<pid>`, `site.old-<pid>`, 40–60 MB each): removed
@@ -45,34 +29,8 @@ function removeLeftovers(outDir: string): void {
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
-  const started = performance.now();
-  const model = await loadSite({ projectRoot: options.projectRoot, contentDir: options.contentDir });
-  // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
-  const objects = readEngineObjects(options.projectRoot);
-  const cov = catalogueCoverage(options.projectRoot, model.catalogue);
-  const tmpDir = `${options.outDir}.tmp-${process.pid}`;
   removeLeftovers(options.outDir);
-  building.add(tmpDir);
-  try {
-    await writeSite(model, options.projectRoot, tmpDir);
-    swapInto(tmpDir, options.outDir);
-    // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
-    const hostConfig = `${options.outDir}.serve.json`;
-    fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
-    fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
-  } catch (err) {
-    fs.rmSync(tmpDir, { recursive: true, force: true });
-    throw err;
-  } finally {
-    building.delete(tmpDir);
-  }
-  const ms = performance.now() - started;
-  const docs = model.pages.filter((p) => p.page.kind === 'doc').length;
-  const generated = model.pages.length - docs;
-  const coverage = `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
-  const engine = `; engine coverage: ${coverageSummary(engineCoverage(model, objects))} documented`;
-  const line = `built ${model.pages.length} pages (${docs} written, ${generated} generated) into ${path.relative(options.projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverage}${engine}`;
-  return { pages: model.pages.length, generated, ms, line };
+  return build(options);
 }
 
 async function main(): Promise<void> {
@@ -91,8 +49,10 @@ async function main(): Promise<void> {
   };
   const contentDir = flag('--content');
   const outDir = path.resolve(projectRoot, flag('--out') ?? 'site');
+  const cacheDir = args.includes('--no-cache') ? false : flag('--cache') && path.resolve(projectRoot, flag('--cache')!);
+  const threads = flag('--threads') === undefined ? undefined : Number(flag('--threads'));
   try {
-    const summary = await buildSite({ projectRoot, contentDir, outDir });
+    const summary = await buildSite({ projectRoot, contentDir, outDir, cacheDir: cacheDir || (cacheDir === false ? false : undefined), threads });
     console.log(summary.line);
   } catch (err) {
     if (err instanceof ContentErrors) {

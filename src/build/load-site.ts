@@ -15,9 +15,10 @@ import type { RecordedExample } from '../examples/types.ts';
 import { siteConfig } from '../site.config.ts';
 import type { PageView } from '../ui/types.ts';
 import { lastCommitDates } from './git-dates.ts';
+import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
+import { pageViewOf } from './views.ts';
 
-/** URL prefix under which content assets (images, sample files) are published. */
-export const CONTENT_ASSET_BASE = '/assets/content';
+export { CONTENT_ASSET_BASE, markdownUrlOf };
 
 /** One page, ready for the shell: its view plus what the outputs besides HTML need. */
 export interface BuiltPage {
@@ -48,11 +49,6 @@ export interface LoadOptions {
   allowMissingResults?: boolean;
   /** Skip `git log` (the dev server and the synthetic benchmark do not need dates). */
   withDates?: boolean;
-}
-
-/** The `.md` copy of a page: `/doc/guides/` → `/doc/guides.md`. */
-export function markdownUrlOf(route: string): string {
-  return `${routeKey(route)}.md`;
 }
 
 /**
@@ -118,17 +114,8 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
   const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
 
   const renderPage = (page: Page, sink: ErrorSink): BuiltPage => {
-    const common = {
-      route: page.route,
-      title: page.title,
-      description: page.description,
-      breadcrumbs: page.breadcrumbs,
-      section: page.section,
-      prev: page.prev,
-      next: page.next,
-      cards: page.cards,
-    };
-    if (page.kind === 'generated-index') return { page, view: { ...common, kind: 'generated-index', toc: [], enterprise: false }, codeBlocks: [] };
+    const base = pageViewOf(page, contentDir, dates);
+    if (page.kind === 'generated-index') return { page, view: base, codeBlocks: [] };
     // Rendering transforms the syntax tree, so a second render of the same page parses it again.
     const p = parsed.get(page) ?? parseMarkdown(page.source.body);
     parsed.delete(page);
@@ -142,16 +129,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
-    const view: PageView = {
-      ...common,
-      kind: 'doc',
-      toc: p.toc,
-      body: rendered.hast,
-      enterprise: page.enterprise,
-      editUrl: `${siteConfig.docsRepository}/edit/${siteConfig.docsBranch}/${contentDir}/${page.source.relPath}`,
-      markdownUrl: markdownUrlOf(page.route),
-      lastUpdated: dates.get(page.source.file),
-    };
+    const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };
   return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css(), usedAssets };

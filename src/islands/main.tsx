@@ -12,6 +12,7 @@ import { Tabs } from './Tabs.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { TocHighlight } from './TocHighlight.tsx';
 import { ISLAND_NAMES, type IslandName } from './names.ts';
+import { startSidebarLoader } from './sidebar-loader.ts';
 
 const components: Record<IslandName, ComponentType<never>> = {
   'theme-switch': ThemeSwitch,
@@ -30,5 +31,6 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
   hydrateRoot(el, <Component {...props} />);
 }
+startSidebarLoader();
 // Marks the page interactive: tests and the benchmark wait for it rather than guessing.
 document.documentElement.dataset.islands = 'ready';

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { IslandName } from '../islands/names.ts';
 
+const rendered = new Map<string, string>();
+
 /**
  * Server side of an island: renders the component to hydratable markup inside a marked container. The
  * browser bundle finds `[data-island]` and hydrates the same component with the same props.
@@ -13,7 +15,14 @@ export function Island<P extends object>({ name, component: Component, props, as
   as?: 'div' | 'span';
   className?: string;
 }) {
-  const html = renderToString(<Component {...props} />);
+  // The same component with the same props renders the same markup: render it once per process (a page holds
+  // a copy button per code block, and every page the same top bar).
+  const key = `${name}\0${JSON.stringify(props)}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderToString(<Component {...props} />);
+    rendered.set(key, html);
+  }
   // Islands are controls, not content: search does not index them.
   return <Tag className={className} data-pagefind-ignore="" data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

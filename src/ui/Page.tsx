@@ -62,7 +62,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         </a>
         <TopBar version={site.version} engineVersion={site.engineVersion} />
         <div className="layout">
-          <Sidebar items={site.sidebar} currentRoute={page.route} />
+          <Sidebar items={site.sidebar} currentRoute={page.route} dataUrl={site.sidebarData} />
           <main id="content" className="main" tabIndex={-1}>
             {indexed ? <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} /> : null}
             <article

@@ -1,4 +1,3 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { routeKey } from '../catalogue/ids.ts';
 import type { SidebarItem } from '../catalogue/types.ts';
 import { uiStrings } from './strings.ts';
@@ -10,117 +9,108 @@ export function containsRoute(item: SidebarItem, current: string): boolean {
 }
 
 /**
- * The single sidebar tree. Categories are native `<details>` so they open and close without JavaScript; every
- * category is closed except the ancestors of the current page, which is marked with aria-current.
+ * The sidebar of one page: what a reader needs here, not every link of the site. Categories are native
+ * `<details>`, so they open and close without JavaScript. A page holds
  *
- * Every page holds the whole tree, so rendering it once per page would make the build quadratic. React renders
- * it once (all closed, nothing current, each category numbered); each page then opens its ancestors and marks its
- * link in that markup, which costs a few string replacements.
+ * - the top level, and (while the tree is small enough, see `TOP_CHILDREN_LIMIT`) the first level of every
+ *   section, so any section is one click away;
+ * - its own branch, opened down to the page, which is marked with aria-current;
+ * - every category that has no page of its own, with its contents (nothing else leads to them).
+ *
+ * Any other category that has a page of its own is a link to that page (which lists its pages) plus a closed
+ * toggle with nothing inside (`data-sb-lazy`): hidden until the sidebar loader runs, which fills it from the
+ * site's sidebar JSON (`sidebarData`) when it is opened. Readers without JavaScript follow the link.
  */
-export function Sidebar({ items, currentRoute }: { items: SidebarItem[]; currentRoute: string }) {
-  return <nav className="sidebar" id="sidebar" aria-label={uiStrings.mainNavigation} dangerouslySetInnerHTML={{ __html: sidebarHtml(items, currentRoute) }} />;
+export function Sidebar({ items, currentRoute, dataUrl }: { items: SidebarItem[]; currentRoute: string; dataUrl?: string }) {
+  return <nav className="sidebar" id="sidebar" aria-label={uiStrings.mainNavigation} data-sidebar={dataUrl} dangerouslySetInnerHTML={{ __html: sidebarHtml(items, currentRoute) }} />;
 }
-
-/** Per tree: its markup with nothing open, or `large` when each page renders only its own branch. */
-const rendered = new WeakMap<SidebarItem[], string | { large: true }>();
 
 /**
- * Past this many links the tree is too big to repeat in every page (the site's bytes would grow with the square
- * of its pages): each page then holds the top of the tree and its own branch, and every other category that has a
- * page of its own is a link to that page, which lists its contents. The catalogue today is well below this.
+ * While the sections' first levels hold at most this many entries in all, every page lists them (the catalogue
+ * holds about a hundred); past it, a section off the current branch is its link and a toggle that loads.
  */
-export const FULL_TREE_LIMIT = 1500;
+export const TOP_CHILDREN_LIMIT = 250;
 
-const linkCount = (items: SidebarItem[]): number => items.reduce((n, i) => n + 1 + (i.type === 'category' ? linkCount(i.items) : 0), 0);
+interface SharedMarkup {
+  topLevelOpen: boolean;
+  /** The markup of each category when it is not on the current page's branch (the same on every page). */
+  closed: Map<SidebarItem, string>;
+  /** Each entry's parent, and the entries by route: a page's branch without walking the tree. */
+  parent: Map<SidebarItem, SidebarItem | undefined>;
+  byRoute: Map<string, SidebarItem>;
+}
+const sharedMarkup = new WeakMap<SidebarItem[], SharedMarkup>();
 
+/** The sidebar's inner markup for the page at `currentRoute`. */
 export function sidebarHtml(items: SidebarItem[], currentRoute: string): string {
-  let shared = rendered.get(items);
-  if (shared === undefined) {
-    shared = linkCount(items) > FULL_TREE_LIMIT ? { large: true } : renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} />);
-    rendered.set(items, shared);
+  let shared = sharedMarkup.get(items);
+  if (!shared) {
+    const firstLevel = items.reduce((n, i) => n + (i.type === 'category' ? i.items.length : 0), 0);
+    shared = { topLevelOpen: firstLevel <= TOP_CHILDREN_LIMIT, closed: new Map(), parent: new Map(), byRoute: new Map() };
+    const index = (list: SidebarItem[], parent: SidebarItem | undefined) => {
+      for (const item of list) {
+        shared!.parent.set(item, parent);
+        if (item.href && !shared!.byRoute.has(routeKey(item.href))) shared!.byRoute.set(routeKey(item.href), item);
+        if (item.type === 'category') index(item.items, item);
+      }
+    };
+    index(items, undefined);
+    sharedMarkup.set(items, shared);
   }
-  if (typeof shared !== 'string') return renderToStaticMarkup(<SidebarList items={items} level={1} counter={{ next: 0 }} branchOf={routeKey(currentRoute)} />);
-  let html = shared;
+  const { topLevelOpen, closed, parent } = shared;
   const current = routeKey(currentRoute);
-  const counter = { next: 0 };
-  const open: number[] = [];
-  let currentHref: string | undefined;
-  const walk = (list: SidebarItem[]) => {
-    for (const item of list) {
-      if (item.href && routeKey(item.href) === current) currentHref = item.href;
-      if (item.type !== 'category') continue;
-      const n = counter.next++;
-      if (containsRoute(item, current)) open.push(n);
-      walk(item.items);
+  // The current page's entry and its ancestors.
+  const branch = new Set<SidebarItem>();
+  for (let item = shared.byRoute.get(current); item; item = parent.get(item)) branch.add(item);
+
+  const list = (list: SidebarItem[], level: number, onBranch: boolean): string =>
+    `<ul class="sidebar-list sidebar-level-${level}">${list.map((item) => entry(item, level, onBranch)).join('')}</ul>`;
+
+  const entry = (item: SidebarItem, level: number, parentOnBranch: boolean): string => {
+    const onBranch = parentOnBranch && branch.has(item);
+    if (item.type === 'link') return `<li class="sidebar-item sidebar-item-link">${link(item.href, item.label, onBranch)}</li>`;
+    if (onBranch) return `<li class="sidebar-item sidebar-item-category">${category(item, level, true)}</li>`;
+    let html = closed.get(item);
+    if (html === undefined) {
+      html = `<li class="sidebar-item sidebar-item-category">${category(item, level, false)}</li>`;
+      closed.set(item, html);
     }
+    return html;
   };
-  walk(items);
-  for (const n of open) html = html.replace(`<details data-sb="${n}">`, `<details data-sb="${n}" open="">`);
-  if (currentHref) {
-    const link = `<a class="sidebar-link" href="${escapeAttribute(currentHref)}">`;
-    html = html.replace(link, `${link.slice(0, -1)} aria-current="page">`);
-  }
-  return html;
+
+  const category = (item: Extract<SidebarItem, { type: 'category' }>, level: number, onBranch: boolean): string => {
+    const open = onBranch ? ' open=""' : '';
+    if (!item.href) {
+      // No page of its own: its contents are the only way to its pages.
+      return `<details${open}><summary><span class="sidebar-category-label">${escapeHtml(item.label)}</span></summary>${list(item.items, level + 1, onBranch)}</details>`;
+    }
+    // A category with its own page: the link and the open/close control are siblings, since a link inside
+    // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
+    const toggle = `<summary class="sidebar-toggle" aria-label="${escapeHtml(item.label)}"></summary>`;
+    const contents = onBranch || (level === 1 && topLevelOpen);
+    return `${link(item.href, item.label, onBranch)}${contents ? `<details${open}>${toggle}${list(item.items, level + 1, onBranch)}</details>` : `<details data-sb-lazy="">${toggle}</details>`}`;
+  };
+
+  const link = (href: string, label: string, onBranch: boolean): string =>
+    `<a class="sidebar-link" href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`;
+
+  return list(items, 1, true);
 }
 
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-interface ListProps {
-  items: SidebarItem[];
-  level: number;
-  counter: { next: number };
-  /** Large trees only: render just this route's branch; other categories with a page become links. */
-  branchOf?: string;
+/** React's escaping, so the markup reads as if React had written it. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#x27;'));
 }
 
-/** Categories are numbered in document order, the same order `sidebarHtml` walks. */
-function SidebarList({ items, level, counter, branchOf }: ListProps) {
-  return (
-    <ul className={`sidebar-list sidebar-level-${level}`}>
-      {items.map((item) => (
-        <li key={`${item.type}:${item.label}:${item.href ?? ''}`} className={`sidebar-item sidebar-item-${item.type}`}>
-          {item.type === 'link' ? (
-            <a className="sidebar-link" href={item.href} aria-current={branchOf !== undefined && routeKey(item.href) === branchOf ? 'page' : undefined}>
-              {item.label}
-            </a>
-          ) : branchOf !== undefined && item.href && !containsRoute(item, branchOf) ? (
-            <a className="sidebar-link sidebar-link-section" href={item.href}>
-              {item.label}
-            </a>
-          ) : (
-            <SidebarCategory item={item} level={level} counter={counter} branchOf={branchOf} />
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** One entry of the sidebar's JSON: label, route (categories may have none) and, for categories, the contents. */
+export type SidebarDataItem = { l: string; h?: string; c?: SidebarDataItem[] };
 
-function SidebarCategory({ item, level, counter, branchOf }: Omit<ListProps, 'items'> & { item: Extract<SidebarItem, { type: 'category' }> }) {
-  const n = counter.next++;
-  const open = branchOf !== undefined && containsRoute(item, branchOf) ? true : undefined;
-  const list = <SidebarList items={item.items} level={level + 1} counter={counter} branchOf={branchOf} />;
-  if (!item.href) {
-    return (
-      <details data-sb={n} open={open}>
-        <summary>
-          <span className="sidebar-category-label">{item.label}</span>
-        </summary>
-        {list}
-      </details>
-    );
-  }
-  // A category with its own page: the link and the open/close control are siblings, since a link inside
-  // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
-  return (
-    <>
-      <a className="sidebar-link" href={item.href} aria-current={branchOf !== undefined && routeKey(item.href ?? '') === branchOf ? 'page' : undefined}>
-        {item.label}
-      </a>
-      <details data-sb={n} open={open}>
-        <summary className="sidebar-toggle" aria-label={item.label} />
-        {list}
-      </details>
-    </>
-  );
+/** The whole tree as the sidebar loader reads it (`sidebar-<hash>.json`, one cached file for the site). */
+export function sidebarData(items: SidebarItem[]): SidebarDataItem[] {
+  return items.map((item) => {
+    const out: SidebarDataItem = { l: item.label };
+    if (item.href) out.h = item.href;
+    if (item.type === 'category') out.c = sidebarData(item.items);
+    return out;
+  });
 }

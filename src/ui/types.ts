@@ -39,6 +39,8 @@ export interface SiteView {
   origin: string;
   /** The Databend release the pages and their example results describe (`v1.2.453`). */
   engineVersion: string;
+  /** URL of the whole sidebar as JSON, which fills the categories a page leaves closed and empty when opened. */
+  sidebarData?: string;
   /** The CSP as a `<meta http-equiv>` (for hosts that send no headers); empty in the dev server. */
   contentSecurityPolicy?: string;
 }

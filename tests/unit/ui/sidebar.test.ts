@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../src/catalogue/types.ts';
-import { FULL_TREE_LIMIT, sidebarHtml } from '../../../src/ui/Sidebar.tsx';
+import { sidebarData, sidebarHtml, TOP_CHILDREN_LIMIT } from '../../../src/ui/Sidebar.tsx';
 
-/** `sections` categories of `per` pages each, every category with a page of its own. */
+/** `sections` categories of `per` entries each, every category with a page of its own; section 1 holds a sub-category. */
 function tree(sections: number, per: number): SidebarItem[] {
   return Array.from({ length: sections }, (_, s) => ({
     type: 'category' as const,
@@ -11,38 +11,78 @@ function tree(sections: number, per: number): SidebarItem[] {
     docId: `s${s}/index`,
     collapsible: true,
     collapsed: true,
-    items: Array.from({ length: per }, (_, p) => ({ type: 'link' as const, label: `Page ${s}.${p}`, href: `/doc/s${s}/p${p}`, docId: `s${s}/p${p}` })),
+    items: [
+      ...Array.from({ length: per }, (_, p) => ({ type: 'link' as const, label: `Page ${s}.${p}`, href: `/doc/s${s}/p${p}`, docId: `s${s}/p${p}` })),
+      {
+        type: 'category' as const,
+        label: `Group ${s}`,
+        href: `/doc/s${s}/g`,
+        docId: `s${s}/g/index`,
+        collapsible: true,
+        collapsed: true,
+        items: [{ type: 'link' as const, label: `Deep ${s}`, href: `/doc/s${s}/g/deep`, docId: `s${s}/g/deep` }],
+      },
+      {
+        type: 'category' as const,
+        label: `Loose ${s}`,
+        collapsible: true,
+        collapsed: true,
+        items: [{ type: 'link' as const, label: `Loose page ${s}`, href: `/doc/s${s}/loose`, docId: `s${s}/loose` }],
+      },
+    ],
   }));
 }
 
 describe('sidebar markup', () => {
-  it('opens only the current page\'s ancestors and marks its link', () => {
-    const html = sidebarHtml(tree(3, 4), '/doc/s1/p2');
+  it('opens the current page\'s branch, marks its link and lists the first level of every section', () => {
+    const html = sidebarHtml(tree(3, 4), '/doc/s1/g/deep');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toContain('<a class="sidebar-link" href="/doc/s1/p2" aria-current="page">Page 1.2</a>');
-    expect(html.match(/ open=""/g)).toHaveLength(1);
-    expect(html).toContain('<details data-sb="1" open="">');
-    // Every page of the tree is in every page's sidebar.
-    expect(html.match(/class="sidebar-link"/g)).toHaveLength(3 + 12);
+    expect(html).toContain('<a class="sidebar-link" href="/doc/s1/g/deep" aria-current="page">Deep 1</a>');
+    // Section 1 and its group are open; nothing else.
+    expect(html.match(/ open=""/g)).toHaveLength(2);
+    // Every section's pages are listed (the first level), but another section's group only as its link and a
+    // toggle that loads on demand.
+    for (const s of [0, 1, 2]) expect(html).toContain(`href="/doc/s${s}/p3"`);
+    expect(html).not.toContain('href="/doc/s0/g/deep"');
+    expect(html).toContain('<a class="sidebar-link" href="/doc/s0/g">Group 0</a><details data-sb-lazy=""><summary class="sidebar-toggle" aria-label="Group 0"></summary></details>');
+    // A category without a page of its own always shows its contents (nothing else leads there).
+    expect(html).toContain('href="/doc/s0/loose"');
   });
 
-  it('gives each page its own state from the shared markup', () => {
+  it('gives each page its own state from shared markup', () => {
     const items = tree(3, 4);
     const a = sidebarHtml(items, '/doc/s0/p0');
     const b = sidebarHtml(items, '/doc/s2/');
-    expect(a).toContain('<details data-sb="0" open="">');
+    expect(a).toContain('<a class="sidebar-link" href="/doc/s0/p0" aria-current="page">Page 0.0</a>');
+    expect(a).not.toContain('href="/doc/s2/p0" aria-current');
     // A category's own page opens the category, so its pages show.
     expect(b.match(/ open=""/g)).toHaveLength(1);
-    expect(b).toContain('<details data-sb="2" open="">');
-    expect(b).toContain('<a class="sidebar-link" href="/doc/s2" aria-current="page">Section 2</a>');
+    expect(b).toContain('<a class="sidebar-link" href="/doc/s2" aria-current="page">Section 2</a><details open="">');
   });
 
-  it('keeps each page\'s sidebar small when the tree is huge: its branch, and other sections as links', () => {
+  it('keeps each page\'s sidebar small when the tree is huge: the top level and its own branch', () => {
     const items = tree(100, 50);
-    expect(100 * 51).toBeGreaterThan(FULL_TREE_LIMIT);
+    expect(100 * 52).toBeGreaterThan(TOP_CHILDREN_LIMIT);
     const html = sidebarHtml(items, '/doc/s7/p3');
     expect(html).toContain('<a class="sidebar-link" href="/doc/s7/p3" aria-current="page">Page 7.3</a>');
-    expect(html).toContain('<a class="sidebar-link sidebar-link-section" href="/doc/s8">Section 8</a>');
-    expect(html.match(/<a /g)).toHaveLength(100 + 50);
+    expect(html).toContain('<a class="sidebar-link" href="/doc/s8">Section 8</a><details data-sb-lazy="">');
+    // 100 sections, the 50 pages and the group of section 7, and the loose category's page.
+    expect(html.match(/<a /g)).toHaveLength(100 + 50 + 1 + 1);
+  });
+
+  it('escapes labels and describes the whole tree as JSON for the loader', () => {
+    const items: SidebarItem[] = [{ type: 'link', label: 'A & <B>', href: '/doc/a', docId: 'a' }];
+    expect(sidebarHtml(items, '/doc/x')).toContain('>A &amp; &lt;B&gt;</a>');
+    expect(sidebarData(tree(1, 1))).toEqual([
+      {
+        l: 'Section 0',
+        h: '/doc/s0',
+        c: [
+          { l: 'Page 0.0', h: '/doc/s0/p0' },
+          { l: 'Group 0', h: '/doc/s0/g', c: [{ l: 'Deep 0', h: '/doc/s0/g/deep' }] },
+          { l: 'Loose 0', c: [{ l: 'Loose page 0', h: '/doc/s0/loose' }] },
+        ],
+      },
+    ]);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * The build cache (`.cache/build/`, git-ignored): outputs of earlier builds, each under a hash of everything it
+ * was made from (see `code-hash.ts` and `build-site.ts`). Nothing in it is ever needed: a missing or unreadable
+ * entry is made again, so a fresh clone builds exactly the same site. Entries are written to a temporary file
+ * and renamed, so a build that is killed never leaves half an entry, and two builds can share the folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+let counter = 0;
+
+export class BuildCache {
+  private readonly made = new Set<string>();
+  /** Entries this build used or wrote: the ones pruning keeps. */
+  readonly used = new Set<string>();
+
+  constructor(readonly dir: string) {}
+
+  file(kind: string, key: string, ext: string): string {
+    return path.join(this.dir, kind, `${key}${ext}`);
+  }
+
+  readText(kind: string, key: string, ext: string): string | undefined {
+    const file = this.file(kind, key, ext);
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      this.used.add(file);
+      return text;
+    } catch {
+      return undefined;
+    }
+  }
+
+  readJson<T>(kind: string, key: string, ext = '.json'): T | undefined {
+    const text = this.readText(kind, key, ext);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  has(kind: string, key: string, ext: string): boolean {
+    return fs.existsSync(this.file(kind, key, ext));
+  }
+
+  writeText(kind: string, key: string, ext: string, data: string | Buffer): void {
+    const dir = path.join(this.dir, kind);
+    if (!this.made.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    const file = path.join(dir, `${key}${ext}`);
+    const tmp = `${file}.tmp-${process.pid}-${threadId}-${counter++}`;
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+    this.used.add(file);
+  }
+
+  /** An entry (a file, or with ext '' a folder and everything in it) this build relies on. */
+  markUsed(kind: string, key: string, ext: string): void {
+    this.used.add(this.file(kind, key, ext));
+  }
+
+  private isUsed(file: string): boolean {
+    for (let f = file; f.length > this.dir.length; f = path.dirname(f)) if (this.used.has(f)) return true;
+    return false;
+  }
+
+  /**
+   * Keeps the folder from growing without end: entries neither used by this build nor touched for a day are
+   * removed (other content trees built from the same project keep theirs while they are in use). Runs at most
+   * once an hour; entries this build used are marked as fresh then.
+   */
+  maintain(): void {
+    const stamp = path.join(this.dir, '.maintained');
+    const hour = 3600_000;
+    try {
+      if (Date.now() - fs.statSync(stamp).mtimeMs < hour) return;
+    } catch {
+      // Never maintained.
+    }
+    if (!fs.existsSync(this.dir)) return;
+    const now = new Date();
+    for (const file of this.used) {
+      try {
+        fs.utimesSync(file, now, now);
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    const day = 24 * hour;
+    for (const entry of fs.readdirSync(this.dir, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || entry.name === '.maintained') continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (this.isUsed(file)) continue;
+      try {
+        const age = Date.now() - fs.statSync(file).mtimeMs;
+        // A temporary file older than an hour belongs to a build that was killed.
+        if (age > day || (age > hour && /\.tmp-\d+-\d+-\d+$/.test(file))) fs.rmSync(file, { force: true });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    fs.writeFileSync(stamp, '');
+  }
+}

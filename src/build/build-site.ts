@@ -1,0 +1,524 @@
+/**
+ * The production build: content → catalogue → every page rendered on every core → site/, with a cache of what
+ * earlier builds made (`.cache/build/`, see `build-cache.ts`) so a rebuild renders only what changed.
+ *
+ * 1. Main thread: scan, catalogue, git dates, and the views of every page (everything but the bodies).
+ * 2. Each page's body is looked up in the cache under a hash of its source, its recorded results and the code
+ *    that renders it; the questions it asked about the rest of the site (routes, anchors, images) are checked
+ *    against the site as it is now. Each whole page is looked up under the body's hash plus its view, its
+ *    sidebar and the site around it. What is missing is rendered by `PageWork` in worker threads; a wrong
+ *    answer (an anchor assumed before its page was rendered) renders that page again with the full answers.
+ * 3. Pages are kept with placeholders for the asset URLs, which only exist once every page is known (the
+ *    stylesheet holds the classes of every code token); they are filled in as each page is written.
+ * 4. Pagefind indexes what `pagefindInput` keeps of each page, fed in catalogue order (its output depends on
+ *    the order); an unchanged set of pages takes the previous index from the cache.
+ *
+ * Per-page data held in memory is small (anchors, table of contents, keys); bodies and pages stream through
+ * the cache folder, so memory stays flat as the site grows.
+ */
+import './production-env.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildCatalogue } from '../catalogue/build-catalogue.ts';
+import { routeKey } from '../catalogue/ids.ts';
+import type { Catalogue, Page } from '../catalogue/types.ts';
+import { ContentErrors, ErrorSink } from '../content/errors.ts';
+import { scanContent } from '../content/scan.ts';
+import { pinnedEngineVersion } from '../examples/bridge.ts';
+import { coverageSummary, engineCoverage, readEngineObjects, type CoverageLine, type EngineObjects } from '../examples/engine-objects.ts';
+import { resultsFileOf } from '../examples/results-store.ts';
+import { themeBootstrap } from '../islands/theme.ts';
+import { SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
+import { siteConfig } from '../site.config.ts';
+import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
+import { uiStrings } from '../ui/strings.ts';
+import type { PageView, SiteView } from '../ui/types.ts';
+import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
+import { BuildCache } from './build-cache.ts';
+import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
+import { catalogueCoverage } from './coverage.ts';
+import { lastCommitDatesAsync } from './git-dates.ts';
+import type { BuiltPage, SiteModel } from './load-site.ts';
+import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup, tokenCss } from './page-keys.ts';
+import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
+import { RenderPool } from './render-pool.ts';
+import type { SearchIndexWriter } from './search-index.ts';
+import { nameIndex } from './search-names.ts';
+import { pageViewOf } from './views.ts';
+import { FAVICON_SVG, htmlFileOf, swapInto, writeFile } from './write-site.ts';
+
+export interface BuildOptions {
+  projectRoot: string;
+  contentDir?: string;
+  outDir: string;
+  quiet?: boolean;
+  /** The build cache (default `<project>/.cache/build`); `false` builds without one (a temporary folder). */
+  cacheDir?: string | false;
+  /** Render threads (default: one per core for a full build, none for a handful of pages). */
+  threads?: number;
+}
+
+export interface BuildSummary {
+  pages: number;
+  generated: number;
+  ms: number;
+  line: string;
+  /** Bodies and whole pages rendered (the rest came from the cache), render threads, whether Pagefind ran. */
+  rendered: { bodies: number; pages: number; threads: number; searchIndex: boolean };
+  /** Milliseconds of each stage, for the benchmark. */
+  stages: Record<string, number>;
+}
+
+const SRC = path.resolve(import.meta.dirname, '..');
+const SEARCH_PAGE = '/doc/search';
+
+/** The code behind each kind of output (see `code-hash.ts`). */
+function codeKeys(projectRoot: string) {
+  const at = (rel: string) => path.join(SRC, rel);
+  const hash = (files: string[]) => codeHash(projectRoot, files);
+  const body = hash(moduleClosure([at('markdown/parse.ts'), at('markdown/render-markdown.ts'), at('ui/ArticleBody.tsx'), at('examples/results-store.ts'), at('build/code-hash.ts')]).concat(at('build/page-work.tsx')));
+  return {
+    body,
+    page: hash(moduleClosure([at('build/page-work.tsx'), at('build/render-page.tsx'), at('build/pagefind-input.ts')])),
+    assets: hash([...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))]),
+    names: hash(moduleClosure([at('build/search-names.ts'), at('examples/engine-objects.ts')])),
+    searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
+  };
+}
+
+interface PageState {
+  page: Page;
+  view: PageView;
+  /** Doc pages: the key of the body's source (Markdown, recorded results, code). */
+  bodyKey?: string;
+  /** What the body's render reported (from the cache, or from this build's render). */
+  meta?: BodyMeta;
+  /** The page's key in the cache, once known (`pageKeyOf`). */
+  pageKey?: string;
+  pagefind?: string;
+  errors: JobError[];
+}
+
+interface Manifest {
+  /** Body metadata by source path, with the key it belongs to. */
+  bodies: Record<string, { key: string; meta: BodyMeta }>;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  let mark = started;
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = (stages[name] ?? 0) + (now - mark);
+    mark = now;
+  };
+  const { projectRoot } = options;
+  const contentDir = options.contentDir ?? siteConfig.contentDir;
+  const contentRoot = path.resolve(projectRoot, contentDir);
+  const tempCache = options.cacheDir === false ? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-cache-')) : undefined;
+  const cacheDir = tempCache ?? (options.cacheDir || path.join(projectRoot, '.cache', 'build'));
+  const cache = new BuildCache(cacheDir);
+  const manifestKey = sha256(contentRoot).slice(0, 16);
+  const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
+  let pool: RenderPool | undefined;
+  let search: SearchIndexWriter | undefined;
+  let searchRan = true;
+  let engineLine = '';
+  try {
+    // 1. Content, catalogue, views.
+    const dates = lastCommitDatesAsync(projectRoot, contentDir);
+    const code = codeKeys(projectRoot);
+    const tree = scanContent(contentRoot, projectRoot);
+    const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
+    stage('catalogue');
+    // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
+    const objects = readEngineObjects(projectRoot);
+    const coverage = catalogueCoverage(projectRoot, catalogue);
+    // The bundle of islands and styles, made meanwhile (or taken from the cache).
+    const bundle = bundleOnce(projectRoot, cache, code.assets);
+    bundle.catch(() => undefined);
+
+    const site: SiteView = {
+      sidebar: catalogue.sidebar,
+      version: catalogue.version,
+      stylesheets: [ASSET_PLACEHOLDERS.stylesheet],
+      scripts: [ASSET_PLACEHOLDERS.script],
+      themeScript: themeBootstrap,
+      origin: siteConfig.origin,
+      engineVersion: pinnedEngineVersion(projectRoot),
+      contentSecurityPolicy: metaContentSecurityPolicy(themeBootstrap),
+      sidebarData: ASSET_PLACEHOLDERS.sidebarData,
+    };
+    const siteKey = sha256(code.page, JSON.stringify({ ...site, sidebar: undefined }));
+    const routeOfSource: Record<string, string> = {};
+    for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
+    const pageKeys = catalogue.pages.map((p) => routeKey(p.route));
+    const assets = tree.assets.map((a) => a.relPath);
+    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['in-this-section'] : [])];
+    const knownAnchors = () => {
+      const out: Record<string, string[]> = {};
+      for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
+      return out;
+    };
+    const setup = (): WorkSetup => ({ contentRoot, cacheDir, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey });
+    const dateOf = await dates;
+    const states: PageState[] = catalogue.pages.map((page) => {
+      const view = pageViewOf(page, contentDir, dateOf);
+      let bodyKey: string | undefined;
+      let meta: BodyMeta | undefined;
+      if (page.kind === 'doc') {
+        bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
+        const known = previous.bodies[page.source.relPath];
+        meta = known?.key === bodyKey ? known.meta : cache.readJson<BodyMeta>(CACHE.body, bodyKey);
+        // A body is of use only with its HTML and its tree (the names read from the pages).
+        if (meta) {
+          const ref = bodyRefOf(bodyKey, meta);
+          if (!cache.has(CACHE.body, ref, '.html') || !cache.has(CACHE.hast, ref, '.json')) meta = undefined;
+        }
+      }
+      return { page, view, bodyKey, meta, errors: [] };
+    });
+
+    // 2. Pages: what the cache holds, once the answers its bodies got hold; the rest rendered.
+    const bodyRef = (s: PageState) => (s.meta ? bodyRefOf(s.bodyKey!, s.meta) : 'generated');
+    const cachedPage = (s: PageState): string | undefined => {
+      const key = pageKeyOf(siteKey, bodyRef(s), s.view, site);
+      return cache.has(CACHE.page, key, '.html') && cache.has(CACHE.page, key, '.pf') ? key : undefined;
+    };
+    const jobOf = (s: PageState, index: number): PageJob => ({
+      index,
+      doc: s.page.kind === 'doc' ? { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, cachedBody: s.meta ? bodyRef(s) : undefined } : undefined,
+      view: { ...s.view, toc: s.meta?.toc ?? [] },
+    });
+    let bodiesRendered = 0;
+    let pagesRendered = 0;
+    let threads = 0;
+    const runJobs = async (indexes: number[], onResult?: (i: number) => void) => {
+      if (indexes.length === 0) return;
+      pool ??= new RenderPool(setup(), options.threads ?? RenderPool.threadsFor(indexes.length));
+      threads = Math.max(threads, pool.size);
+      await Promise.all(
+        indexes.map(async (i) => {
+          const s = states[i]!;
+          const result: PageResult = await pool!.run(jobOf(s, i));
+          pagesRendered++;
+          if (result.meta) {
+            bodiesRendered++;
+            s.meta = result.meta;
+          }
+          s.errors = result.errors;
+          s.pageKey = result.pageKey;
+          s.pagefind = result.pagefind;
+          onResult?.(i);
+        }),
+      );
+    };
+
+    // Round one: the bodies the cache lacks. With none cached (a first build), every page is rendered now and
+    // is final unless the build fails, so the search index is fed as pages arrive.
+    const uncached = states.flatMap((s, i) => (s.page.kind === 'doc' && !s.meta ? [i] : []));
+    const cold = uncached.length > 0 && uncached.length === states.filter((s) => s.page.kind === 'doc').length;
+    const feeder = cold ? await startFeeding(states) : undefined;
+    if (feeder) search = feeder.search;
+    const firstRound = cold ? states.map((_, i) => i) : uncached;
+    stage('cache lookup');
+    await runJobs(firstRound, (i) => feeder?.ready(i));
+    stage('render');
+
+    // Every answer a body got, against the site as it now is; a wrong one renders the page again.
+    let wrong = wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf);
+    if (wrong.length) {
+      pool?.setup(setup());
+      for (const i of wrong) states[i]!.meta = undefined;
+      await runJobs(wrong);
+      wrong = wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf);
+      if (wrong.length) throw new Error(`build: pages whose links still do not resolve after a second render: ${wrong.map((i) => states[i]!.view.route).join(', ')}`);
+    }
+    // Content errors of every page, in catalogue order, before anything is written.
+    const sink = new ErrorSink();
+    for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
+    sink.throwIfAny();
+    // The pages around cached bodies: from the cache, or rendered now (a neighbour's title changed...).
+    const wrappers = states.flatMap((s, i) => {
+      if (s.pageKey) return [];
+      s.pageKey = cachedPage(s);
+      return s.pageKey ? [] : [i];
+    });
+    await runJobs(wrappers);
+    stage('pages');
+    await pool?.close();
+    pool = undefined;
+
+    // 3. Assets, now that every code token is known.
+    const assetBundle = await bundle;
+    const stylesheet = finishStylesheet(assetBundle.bundle.css, tokenCss(states.map((s) => s.meta?.styles ?? [])));
+    const sidebarJson = finishSidebarData(JSON.stringify(sidebarData(catalogue.sidebar)));
+    const url = (name: string) => `/${BUILD_ASSET_DIR}/${name}`;
+    const fill = (html: string) =>
+      html
+        .replaceAll(`href="${ASSET_PLACEHOLDERS.stylesheet}"`, `href="${url(stylesheet.name)}"`)
+        .replaceAll(`src="${ASSET_PLACEHOLDERS.script}"`, `src="${url(assetBundle.bundle.entry)}"`)
+        .replaceAll(`data-sidebar="${ASSET_PLACEHOLDERS.sidebarData}"`, `data-sidebar="${url(sidebarJson.name)}"`);
+    stage('assets');
+
+    // 4. The site, into a temporary folder swapped into place at the end.
+    const tmpDir = `${options.outDir}.tmp-${process.pid}`;
+    building.add(tmpDir);
+    try {
+      fs.mkdirSync(tmpDir, { recursive: true });
+      const assetDir = path.join(tmpDir, BUILD_ASSET_DIR);
+      fs.mkdirSync(assetDir, { recursive: true });
+      for (const f of assetBundle.bundle.jsFiles) fs.copyFileSync(path.join(assetBundle.dir, f), path.join(assetDir, f));
+      fs.writeFileSync(path.join(assetDir, stylesheet.name), stylesheet.text);
+      fs.writeFileSync(path.join(assetDir, sidebarJson.name), sidebarJson.text);
+
+      // The search index: the cached one when no page changed what it indexes.
+      const searchKey = sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
+      const cachedIndex = feeder ? undefined : cachedTree(cache, 'search', searchKey);
+      searchRan = !cachedIndex;
+      if (searchRan && !feeder) search = await startSearch();
+      for (const s of states) {
+        const pageKey = s.pageKey!;
+        const template = cache.readText(CACHE.page, pageKey, '.html');
+        if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
+        writeFile(tmpDir, htmlFileOf(s.view.route), fill(template));
+        if (s.page.kind === 'doc') writeFile(tmpDir, markdownUrlOf(s.view.route).slice(1), s.page.source.raw);
+        if (searchRan && !feeder) search!.add(htmlFileOf(s.view.route), s.pagefind ?? cache.readText(CACHE.page, pageKey, '.pf') ?? '');
+        s.pagefind = undefined;
+        cache.markUsed(CACHE.page, pageKey, '.pf');
+        if (s.bodyKey && s.meta) {
+          const ref = bodyRefOf(s.bodyKey, s.meta);
+          cache.markUsed(CACHE.body, s.bodyKey, '.json');
+          cache.markUsed(CACHE.body, ref, '.html');
+          cache.markUsed(CACHE.hast, ref, '.json');
+        }
+      }
+      stage('write pages');
+
+      // Names of functions, commands, settings and system tables, read from the rendered pages.
+      const model = lazyModel(tree, contentRoot, catalogue, states, cache);
+      const names = namesOnce(cache, code.names, projectRoot, model, objects, states);
+      engineLine = `; engine coverage: ${coverageSummary(names.coverage)} documented`;
+      const searchView = { kind: 'search' as const, route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.index.names };
+      const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
+      for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
+        writeFile(tmpDir, file, fill(await standalonePage(cache, siteKey, view, site)));
+      }
+      stage('names');
+      writeFile(tmpDir, 'opensearch.xml', openSearchXml());
+      // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
+      writeFile(
+        tmpDir,
+        'index.html',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
+      );
+      // Only what a page shows or links is published: a stray file in the content folder stays private.
+      const usedAssets = model.usedAssets;
+      for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
+      writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
+      writeFile(tmpDir, 'catalogue.json', catalogueJson(catalogue));
+      writeFile(tmpDir, 'sitemap.xml', sitemapXml(model.pages));
+      writeFile(tmpDir, 'robots.txt', robotsTxt());
+      writeFile(tmpDir, 'llms.txt', llmsTxt(catalogue, model.pages));
+      stage('outputs');
+
+      if (cachedIndex) fs.cpSync(cachedIndex, path.join(tmpDir, 'pagefind'), { recursive: true });
+      else {
+        await search!.finish(tmpDir);
+        search = undefined;
+        saveTree(cache, 'search', searchKey, path.join(tmpDir, 'pagefind'));
+      }
+      const { pageRecords } = await import('./search-index.ts');
+      const records: NameIndex = { ...names.index, pages: pageRecords(tmpDir, new Map(states.map((s) => [s.view.route, s.view.description]))) };
+      writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(records));
+      stage('search index');
+
+      swapInto(tmpDir, options.outDir);
+      // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
+      const hostConfig = `${options.outDir}.serve.json`;
+      fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
+      fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
+    } catch (err) {
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+      throw err;
+    } finally {
+      building.delete(tmpDir);
+    }
+
+    const manifest: Manifest = { bodies: {} };
+    for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
+    cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
+    cache.maintain();
+    stage('swap');
+
+    const ms = performance.now() - started;
+    const docs = states.filter((s) => s.page.kind === 'doc').length;
+    const generated = states.length - docs;
+    const cov = coverage;
+    const coverageText = `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
+    const line = `built ${states.length} pages (${docs} written, ${generated} generated) into ${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverageText}${engineLine}`;
+    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchIndex: searchRan }, stages };
+  } finally {
+    await pool?.close();
+    await search?.abort();
+    if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
+  }
+}
+
+/** Temporary folders of builds running in this process: removed if the process is interrupted. */
+export const building = new Set<string>();
+
+const readOr = (file: string): string => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+async function startSearch(): Promise<SearchIndexWriter> {
+  const { startSearchIndex } = await import('./search-index.ts');
+  return startSearchIndex();
+}
+
+/** Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order). */
+async function startFeeding(states: PageState[]): Promise<{ search: SearchIndexWriter; ready(i: number): void }> {
+  const search = await startSearch();
+  const isReady = new Array<boolean>(states.length).fill(false);
+  let next = 0;
+  return {
+    search,
+    ready(i) {
+      isReady[i] = true;
+      while (next < states.length && isReady[next]) {
+        const s = states[next]!;
+        if (s.pagefind !== undefined) search.add(htmlFileOf(s.view.route), s.pagefind);
+        s.pagefind = undefined;
+        next++;
+      }
+    },
+  };
+}
+
+/** Pages (by index) whose body got an answer about the rest of the site that is not true of this build. */
+function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[]): number[] {
+  const anchors = new Map<string, Set<string>>();
+  for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
+  const holds = (q: SiteQuery): boolean => {
+    switch (q[0]) {
+      case 'route':
+        return (routeOfSource[q[1]] ?? null) === q[2];
+      case 'page':
+        return pages.has(q[1]) === q[2];
+      case 'anchor':
+        return (anchors.get(q[1])?.has(q[2]) ?? false) === q[3];
+      case 'asset':
+        return assets.has(q[1]) === q[2];
+    }
+  };
+  return states.flatMap((s, i) => (s.meta && !s.meta.queries.every(holds) ? [i] : []));
+}
+
+/** Vite's bundle for this code, from the cache or made now into it. */
+async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): Promise<{ bundle: Bundle; dir: string }> {
+  const dir = cache.file('assets', key, '');
+  const known = cache.readJson<Bundle>('assets', key, '.json');
+  if (known && known.jsFiles.every((f) => fs.existsSync(path.join(dir, f)))) {
+    cache.markUsed('assets', key, '');
+    return { bundle: known, dir };
+  }
+  const { bundleAssets } = await import('./build-assets.ts');
+  const tmp = `${dir}.tmp-${process.pid}-0-0`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const bundle = await bundleAssets(projectRoot, tmp);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir);
+  cache.writeText('assets', key, '.json', JSON.stringify(bundle));
+  cache.markUsed('assets', key, '');
+  return { bundle, dir };
+}
+
+/** The 404 and search pages: rendered in this thread when the cache does not hold them. */
+async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
+  const key = sha256(siteKey, JSON.stringify(view), sidebarHtml(site.sidebar, view.route));
+  const known = cache.readText(CACHE.page, key, '.html');
+  if (known !== undefined) return known;
+  const { renderPageHtml } = await import('./render-page.tsx');
+  const html = renderPageHtml(view, site);
+  cache.writeText(CACHE.page, key, '.html', html);
+  return html;
+}
+
+/**
+ * The pages as `SiteModel` for the writers that read the rendered pages (search names, engine coverage): each
+ * body is read from the cache when asked for, and only the last one read is kept.
+ */
+function lazyModel(tree: SiteModel['tree'], contentRoot: string, catalogue: Catalogue, states: PageState[], cache: BuildCache): SiteModel {
+  let last: { key: string; stored: StoredHast } | undefined;
+  const stored = (key: string): StoredHast => {
+    if (last?.key !== key) {
+      const value = cache.readJson<StoredHast>(CACHE.hast, key);
+      if (!value) throw new Error(`build: the rendered body ${key} is missing from the cache folder ${cache.dir}`);
+      last = { key, stored: value };
+    }
+    return last.stored;
+  };
+  const pages: BuiltPage[] = states.map((s) => {
+    const view: PageView = { ...s.view, toc: s.meta?.toc ?? [] };
+    const built = { page: s.page, view, markdown: s.page.kind === 'doc' ? s.page.source.raw : undefined } as BuiltPage;
+    if (s.bodyKey && s.meta) {
+      const key = bodyRefOf(s.bodyKey, s.meta);
+      Object.defineProperty(view, 'body', { get: () => stored(key).body, enumerable: true });
+      Object.defineProperty(built, 'codeBlocks', { get: () => stored(key).codeBlocks, enumerable: true });
+    } else built.codeBlocks = [];
+    return built;
+  });
+  const usedAssets = new Set(states.flatMap((s) => s.meta?.assets ?? []));
+  return { tree, contentRoot, catalogue, pages, tokenCss: '', usedAssets };
+}
+
+/** The search names and the engine coverage: cached under everything they read. */
+function namesOnce(cache: BuildCache, codeKey: string, projectRoot: string, model: SiteModel, objects: EngineObjects, states: PageState[]): { index: NameIndex; coverage: CoverageLine[] } {
+  const key = sha256(
+    codeKey,
+    JSON.stringify(objects),
+    readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
+    JSON.stringify(model.catalogue.sidebar.map((i) => i.label)),
+    ...states.map((s) => JSON.stringify([s.view.route, s.view.title, s.view.kind, s.view.section, s.view.description, s.bodyKey && s.meta ? bodyRefOf(s.bodyKey, s.meta) : ''])),
+  );
+  const known = cache.readJson<{ index: NameIndex; coverage: CoverageLine[] }>('names', key);
+  if (known) return known;
+  return computeNames(cache, key, projectRoot, model, objects);
+}
+
+function computeNames(cache: BuildCache, key: string, projectRoot: string, model: SiteModel, objects: EngineObjects): { index: NameIndex; coverage: CoverageLine[] } {
+  const value = { index: nameIndex(model, projectRoot, objects), coverage: engineCoverage(model, objects) };
+  cache.writeText('names', key, '.json', JSON.stringify(value));
+  return value;
+}
+
+/** A folder kept in the cache (the search index), when every file it listed is still there. */
+function cachedTree(cache: BuildCache, kind: string, key: string): string | undefined {
+  const files = cache.readJson<string[]>(kind, key);
+  const dir = cache.file(kind, key, '');
+  if (!files || !files.every((f) => fs.existsSync(path.join(dir, f)))) return undefined;
+  cache.markUsed(kind, key, '');
+  return dir;
+}
+
+/** Keeps a copy of a folder (the search index) in the cache under its key, with the list of its files. */
+function saveTree(cache: BuildCache, kind: string, key: string, from: string): void {
+  const dir = cache.file(kind, key, '');
+  const tmp = `${dir}.tmp-${process.pid}-0-0`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.cpSync(from, tmp, { recursive: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir);
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  cache.writeText(kind, key, '.json', JSON.stringify(files.sort()));
+  cache.markUsed(kind, key, '');
+}
+

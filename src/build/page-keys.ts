@@ -1,0 +1,120 @@
+/**
+ * The vocabulary of the page work (`page-work.tsx`) that the main thread shares: jobs, results, cache keys.
+ * Nothing heavy is imported here, so a rebuild that renders nothing never loads React, Shiki or remark.
+ */
+import type { Root as HastRoot } from 'hast';
+import type { TocEntry } from '../markdown/headings.ts';
+import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
+import { sidebarHtml } from '../ui/Sidebar.tsx';
+import type { PageView, SiteView } from '../ui/types.ts';
+import { sha256 } from './code-hash.ts';
+
+/** A question a render asked about the rest of the site, with the answer it got. */
+export type SiteQuery =
+  /** The route of a source file (a link to `x.md`). */
+  | ['route', string, string | null]
+  /** Whether a page exists at a route key. */
+  | ['page', string, boolean]
+  /** Whether the page at a route key has a heading with this id. */
+  | ['anchor', string, string, boolean]
+  /** Whether a content asset exists (an image). */
+  | ['asset', string, boolean];
+
+/** What the rest of the build needs of a rendered body, kept beside it in the cache. */
+export interface BodyMeta {
+  anchors: string[];
+  toc: TocEntry[];
+  queries: SiteQuery[];
+  /** The code tokens' classes, as rules of the site stylesheet (`TokenStyles`: `.<class>{<style>}`). */
+  styles: string[];
+  /** Content assets the page shows. */
+  assets: string[];
+}
+
+/** What every job of a build shares, sent once to each worker. */
+export interface WorkSetup {
+  contentRoot: string;
+  cacheDir: string;
+  allowMissingResults?: boolean;
+  /** Route of each source file (relative to the content root). */
+  routeOfSource: Record<string, string>;
+  /** Route key of every page. */
+  pages: string[];
+  /** Anchors of the pages whose body is known before this round (cached bodies, earlier rounds). */
+  anchors: Record<string, string[]>;
+  /** Content assets (paths relative to the content root). */
+  assets: string[];
+  /** The site around each page, with placeholders for the asset URLs (see `ASSET_PLACEHOLDERS`). */
+  site: SiteView;
+  /** Hash of the site view and the page code (see `pageKeyOf`). */
+  siteKey: string;
+}
+
+export interface PageJob {
+  index: number;
+  /**
+   * Doc pages: the source and the key of its body (source, results, code); `cachedBody`, the key of a cached
+   * body whose answers hold (`bodyRefOf`), to wrap rather than render.
+   */
+  doc?: { relPath: string; file: string; body: string; bodyKey: string; cachedBody?: string };
+  /** The page without its body; a cached body's table of contents is filled in. */
+  view: PageView;
+}
+
+export interface JobError {
+  file: string;
+  line: number | undefined;
+  reason: string;
+  column?: number;
+}
+
+export interface PageResult {
+  index: number;
+  /** The page's key in the cache (`pageKeyOf`), where its template and Pagefind input were written. */
+  pageKey?: string;
+  /** Set when the body was rendered by this job. */
+  meta?: BodyMeta;
+  errors: JobError[];
+  /** What Pagefind indexes of the page (absent when the page has errors). */
+  pagefind?: string;
+}
+
+/** Asset URLs are known only once every page is rendered: pages are kept with these and filled in when written. */
+export const ASSET_PLACEHOLDERS = {
+  stylesheet: '/assets/build/@@stylesheet@@',
+  script: '/assets/build/@@script@@',
+  sidebarData: '/assets/build/@@sidebar@@',
+} as const;
+
+/** Cache folders of the page work. */
+export const CACHE = { body: 'body', hast: 'hast', page: 'page' } as const;
+
+/**
+ * A rendered body is the function of its source (the body key) and of the answers it got about the rest of
+ * the site (a link's route, whether an anchor exists): both name it in the cache.
+ */
+export function bodyRefOf(bodyKey: string, meta: BodyMeta): string {
+  return sha256(bodyKey, JSON.stringify(meta.queries));
+}
+
+/** A whole page: its body, its view (the table of contents follows from the body), its sidebar, the site. */
+export function pageKeyOf(siteKey: string, bodyRef: string, view: PageView, site: SiteView): string {
+  return sha256(siteKey, bodyRef, JSON.stringify({ ...view, toc: undefined, body: undefined }), sidebarHtml(site.sidebar, view.route));
+}
+
+/** The rendered syntax tree of a body and its code blocks, as kept for the outputs read from the pages. */
+export interface StoredHast {
+  body: HastRoot;
+  codeBlocks: CodeBlockInfo[];
+}
+
+
+/**
+ * The stylesheet of every page's token classes: `TokenStyles.css()` of one instance that had rendered them all
+ * (one rule per style, in the order of the class names).
+ */
+export function tokenCss(pages: Iterable<readonly string[]>): string {
+  const rules = new Map<string, string>();
+  for (const list of pages) for (const rule of list) if (!rules.has(rule)) rules.set(rule, rule.slice(1, rule.indexOf('{')));
+  return [...rules].sort((a, b) => a[1].localeCompare(b[1])).map(([rule]) => rule).join('\n');
+}

@@ -1,0 +1,178 @@
+/**
+ * The work the build does for one page, in a worker thread (`render-worker.ts`) or, for a handful of pages, in
+ * the main thread: Markdown → HAST → article HTML (the "body", kept in the cache by a hash of everything it
+ * depends on), then the whole page around it, and the part of it Pagefind indexes.
+ *
+ * Links between pages are checked against the anchors of the other pages. A page is rendered before the
+ * others' anchors are all known, so every question the render asks about the rest of the site (does this
+ * source have a route, does that page have this heading, is this image there) is recorded with the answer it
+ * got; the main thread checks every answer once all pages are known, and renders a page again, with the full
+ * answers, if one was wrong. The same record tells a later build whether the cached body still holds.
+ */
+import path from 'node:path';
+import type { Root as HastRoot, RootContent } from 'hast';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ErrorSink } from '../content/errors.ts';
+import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
+import type { RecordedExample } from '../examples/types.ts';
+import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
+import type { LinkTargets } from '../markdown/links.ts';
+import { parseMarkdown } from '../markdown/parse.ts';
+import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { ArticleBody } from '../ui/ArticleBody.tsx';
+import type { PageView } from '../ui/types.ts';
+import { BuildCache } from './build-cache.ts';
+import { bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup } from './page-keys.ts';
+import { pagefindInput } from './pagefind-input.ts';
+import { CONTENT_ASSET_BASE } from './paths.ts';
+import { renderPageHtml } from './render-page.tsx';
+import { siteConfig } from '../site.config.ts';
+
+/** Where the article body goes in the page template (a text node React leaves as it is). */
+const BODY_MARK = '@@article-body@@';
+const BODY_PLACEHOLDER: HastRoot = { type: 'root', children: [{ type: 'text', value: BODY_MARK }] };
+const PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+const PREAMBLE = /^<!doctype html><html[^>]*><head>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport"[^>]*\/>)?/;
+
+/**
+ * The page with its body in place, as if React had rendered both at once. React preloads the images of a page
+ * in its head, just after the charset and viewport; rendered alone, the body carries those links at its start.
+ */
+export function withBody(page: string, body: string): string {
+  const preloads = PRELOADS.exec(body)?.[0] ?? '';
+  const html = page.replace(BODY_MARK, () => body.slice(preloads.length));
+  if (!preloads) return html;
+  const at = PREAMBLE.exec(html)?.[0].length ?? 0;
+  return html.slice(0, at) + preloads + html.slice(at);
+}
+
+export class PageWork {
+  private readonly cache: BuildCache;
+  private readonly routeKeys: Set<string>;
+  private readonly assetSet: Set<string>;
+  private readonly highlighter = loadHighlighter();
+
+  constructor(private readonly setup: WorkSetup) {
+    this.cache = new BuildCache(setup.cacheDir);
+    this.routeKeys = new Set(setup.pages);
+    this.assetSet = new Set(setup.assets);
+  }
+
+  async run(job: PageJob): Promise<PageResult> {
+    const result: PageResult = { index: job.index, errors: [] };
+    let bodyHtml = '';
+    const view: PageView = { ...job.view };
+    let bodyRef = 'generated';
+    if (job.doc) {
+      const cached = job.doc.cachedBody ? this.cache.readText(CACHE.body, job.doc.cachedBody, '.html') : undefined;
+      if (cached !== undefined) {
+        bodyHtml = cached;
+        bodyRef = job.doc.cachedBody!;
+      } else {
+        const body = await this.renderBody(job.doc);
+        if (body.errors.length) return { ...result, errors: body.errors };
+        bodyHtml = body.html;
+        result.meta = body.meta;
+        view.toc = body.meta.toc;
+        bodyRef = bodyRefOf(job.doc.bodyKey, body.meta);
+      }
+      view.body = BODY_PLACEHOLDER;
+    }
+    const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
+    result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view, this.setup.site);
+    result.pagefind = pagefindInput(html);
+    this.cache.writeText(CACHE.page, result.pageKey, '.html', html);
+    this.cache.writeText(CACHE.page, result.pageKey, '.pf', result.pagefind);
+    return result;
+  }
+
+  /** Markdown → HAST → HTML, with the questions it asked; cached under the body key when it has no errors. */
+  private async renderBody(doc: NonNullable<PageJob['doc']>): Promise<{ html: string; meta: BodyMeta; errors: JobError[] }> {
+    const sink = new ErrorSink();
+    const queries: SiteQuery[] = [];
+    const assets = new Set<string>();
+    const known = this.setup.anchors;
+    const targets: LinkTargets = {
+      routeOfSource: (rel) => {
+        const route = this.setup.routeOfSource[rel];
+        queries.push(['route', rel, route ?? null]);
+        return route;
+      },
+      anchorsOf: (key) => {
+        const exists = this.routeKeys.has(key);
+        queries.push(['page', key, exists]);
+        if (!exists) return undefined;
+        const anchors = known[key];
+        const has = (anchor: string) => {
+          // Not known yet: assumed, and checked by the main thread when it is.
+          const answer = anchors ? anchors.includes(anchor) : true;
+          queries.push(['anchor', key, anchor, answer]);
+          return answer;
+        };
+        return { has } as ReadonlySet<string>;
+      },
+      hasAsset: (rel) => {
+        const answer = this.assetSet.has(rel);
+        queries.push(['asset', rel, answer]);
+        if (answer) assets.add(rel);
+        return answer;
+      },
+      routeBase: siteConfig.routeBase,
+      assetBase: CONTENT_ASSET_BASE,
+    };
+    const parsed = parseMarkdown(doc.body);
+    const styles = new TokenStyles();
+    const recorded = recordedExamples(this.setup.contentRoot, doc.relPath, this.setup.allowMissingResults ? undefined : sink);
+    const rendered = renderMarkdown(parsed, {
+      file: doc.file,
+      relPath: doc.relPath,
+      targets,
+      highlighter: await this.highlighter,
+      styles,
+      sink,
+      recorded,
+      allowMissingResults: this.setup.allowMissingResults,
+    });
+    if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
+    const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
+    const meta: BodyMeta = {
+      anchors: [...parsed.anchors],
+      toc: parsed.toc,
+      queries,
+      styles: tokenStylesOf(styles),
+      assets: [...assets],
+    };
+    const ref = bodyRefOf(doc.bodyKey, meta);
+    this.cache.writeText(CACHE.hast, ref, '.json', JSON.stringify({ body: withoutPositions(rendered.hast), codeBlocks: rendered.codeBlocks } satisfies StoredHast));
+    this.cache.writeText(CACHE.body, ref, '.html', html);
+    this.cache.writeText(CACHE.body, doc.bodyKey, '.json', JSON.stringify(meta));
+    return { html, meta, errors: [] };
+  }
+}
+
+/** The token classes a render handed out, as the stylesheet's rules (`.<class>{<style>}`, one per line). */
+function tokenStylesOf(styles: TokenStyles): string[] {
+  const css = styles.css();
+  return css ? css.split('\n') : [];
+}
+
+/** Source positions are for error messages: the stored tree does without them (a third of its size). */
+function withoutPositions<T extends HastRoot | RootContent>(node: T): T {
+  const { position: _position, ...rest } = node as T & { position?: unknown };
+  if ('children' in rest && Array.isArray(rest.children)) (rest as { children: RootContent[] }).children = rest.children.map((c: RootContent) => withoutPositions(c));
+  return rest as T;
+}
+
+/**
+ * A page's recorded example results. A results file that cannot be read is a content error naming it; the
+ * examples tooling (no sink) reads on without it, since recording the page again is the fix.
+ */
+function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
+  try {
+    return readRecordedPage(contentRoot, relPath)?.examples;
+  } catch (err) {
+    if (!(err instanceof RecordedResultsError)) throw err;
+    sink?.add(path.relative(process.cwd(), err.file), err.line, err.message);
+    return undefined;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The rest of the sidebar, on demand. A page's sidebar holds its own branch and the way to every section; a
+ * category off that branch arrives as its link and an empty toggle (`details[data-sb-lazy]`, hidden until this
+ * runs). Opening one fills it from the site's sidebar JSON (`nav[data-sidebar]`: one file with a hashed name,
+ * fetched once and cached). Everything is built with DOM calls and text nodes: nothing from the file is parsed
+ * as HTML.
+ */
+import type { SidebarDataItem } from '../ui/Sidebar.tsx';
+
+export function startSidebarLoader(doc: Document = document): void {
+  const nav = doc.getElementById('sidebar');
+  const url = nav?.dataset.sidebar;
+  if (!nav || !url) return;
+  let data: Promise<SidebarDataItem[]> | undefined;
+  const load = () =>
+    (data ??= fetch(url).then((res) => {
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return res.json() as Promise<SidebarDataItem[]>;
+    }));
+  // A reader who reaches for the sidebar is about to open something: fetch before the click.
+  for (const event of ['pointerenter', 'focusin'] as const) nav.addEventListener(event, () => void load().catch(() => (data = undefined)), { once: true });
+  nav.addEventListener(
+    'toggle',
+    (event) => {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.open || !details.hasAttribute('data-sb-lazy')) return;
+      const href = details.previousElementSibling?.getAttribute('href');
+      const level = Number(/sidebar-level-(\d+)/.exec(details.closest('ul')?.className ?? '')?.[1] ?? 1);
+      details.setAttribute('aria-busy', 'true');
+      load()
+        .then((items) => {
+          const node = href ? findByHref(items, href) : undefined;
+          if (node?.c && details.hasAttribute('data-sb-lazy')) {
+            details.append(list(doc, node.c, level + 1));
+            details.removeAttribute('data-sb-lazy');
+          }
+        })
+        .catch(() => {
+          // Offline or a stale page: the category's link still leads to its page; try again on the next open.
+          data = undefined;
+        })
+        .finally(() => details.removeAttribute('aria-busy'));
+    },
+    // `toggle` does not bubble.
+    true,
+  );
+  nav.setAttribute('data-sidebar-ready', '');
+}
+
+export function findByHref(items: SidebarDataItem[], href: string): SidebarDataItem | undefined {
+  for (const item of items) {
+    if (item.h === href && item.c) return item;
+    const inner = item.c && findByHref(item.c, href);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The same markup as the server's (`Sidebar.tsx`): categories with a page load in turn when opened. */
+function list(doc: Document, items: SidebarDataItem[], level: number): HTMLUListElement {
+  const ul = doc.createElement('ul');
+  ul.className = `sidebar-list sidebar-level-${level}`;
+  for (const item of items) {
+    const li = doc.createElement('li');
+    li.className = `sidebar-item sidebar-item-${item.c ? 'category' : 'link'}`;
+    const details = doc.createElement('details');
+    const summary = doc.createElement('summary');
+    if (item.h) li.append(link(doc, item.h, item.l));
+    if (!item.c) {
+      ul.append(li);
+      continue;
+    }
+    if (item.h) {
+      summary.className = 'sidebar-toggle';
+      summary.setAttribute('aria-label', item.l);
+      details.setAttribute('data-sb-lazy', '');
+      details.append(summary);
+    } else {
+      const label = doc.createElement('span');
+      label.className = 'sidebar-category-label';
+      label.textContent = item.l;
+      summary.append(label);
+      details.append(summary, list(doc, item.c, level + 1));
+    }
+    li.append(details);
+    ul.append(li);
+  }
+  return ul;
+}
+
+function link(doc: Document, href: string, label: string): HTMLAnchorElement {
+  const a = doc.createElement('a');
+  a.className = 'sidebar-link';
+  a.href = href;
+  a.textContent = label;
+  return a;
+}
