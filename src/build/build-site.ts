@@ -44,6 +44,7 @@ import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robot
 import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup, tokenCss } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
+import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { pageViewOf } from './views.ts';
@@ -125,6 +126,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
   let pool: RenderPool | undefined;
   let search: SearchIndexWriter | undefined;
+  // The render threads' module, and (for a first build, when every page will be rendered) the threads
+  // themselves, start now: they load while this thread reads the content.
+  const bundled = workerBundle();
+  if (Object.keys(previous.bodies).length === 0 && options.threads !== 0) pool = new RenderPool(options.threads ?? os.availableParallelism(), await bundled);
   let searchRan = true;
   let engineLine = '';
   try {
@@ -198,7 +203,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     let threads = 0;
     const runJobs = async (indexes: number[], onResult?: (i: number) => void) => {
       if (indexes.length === 0) return;
-      pool ??= new RenderPool(setup(), options.threads ?? RenderPool.threadsFor(indexes.length));
+      if (!pool) {
+        pool = new RenderPool(options.threads ?? RenderPool.threadsFor(indexes.length), await bundled);
+        pool.setup(setup());
+      } else if (!pool.ready) pool.setup(setup());
       threads = Math.max(threads, pool.size);
       await Promise.all(
         indexes.map(async (i) => {

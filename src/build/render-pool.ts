@@ -29,18 +29,23 @@ export class RenderPool {
   private readonly threads: Thread[] = [];
   private readonly queue: Pending[] = [];
   private inline?: Promise<PageWork>;
-  private setupValue: WorkSetup;
+  private setupValue?: WorkSetup;
   private failure?: Error;
+  private closed = false;
 
-  /** `threads` 0 renders in this thread. */
-  constructor(setup: WorkSetup, threads: number) {
-    this.setupValue = setup;
+  /**
+   * `threads` 0 renders in this thread. `bundle`: the worker as one module (`worker-bundle.ts`), if made. The
+   * threads start loading at once; jobs wait for `setup`.
+   */
+  constructor(threads: number, private readonly bundle?: string) {
     for (let i = 0; i < threads; i++) this.threads.push(this.spawn());
   }
 
-  /** How many threads a build of `jobs` pages should use. */
+  /**
+   * How many threads a build of `jobs` pages should use: one per core for many pages, one for a few (a thread
+   * on the bundle starts faster than this thread loads the same modules through tsx).
+   */
   static threadsFor(jobs: number): number {
-    if (jobs <= 8) return 0;
     return Math.max(1, Math.min(os.availableParallelism(), Math.ceil(jobs / 16)));
   }
 
@@ -48,7 +53,12 @@ export class RenderPool {
     return this.threads.length;
   }
 
-  /** New shared data (the anchors of a finished round) for the jobs sent after this. */
+  /** Whether the jobs' shared data was given. */
+  get ready(): boolean {
+    return this.setupValue !== undefined;
+  }
+
+  /** The data every job shares (new anchors after a round) for the jobs sent after this. */
   setup(setup: WorkSetup): void {
     this.setupValue = setup;
     this.inline = undefined;
@@ -57,8 +67,10 @@ export class RenderPool {
 
   run(job: PageJob): Promise<PageResult> {
     if (this.failure) return Promise.reject(this.failure);
+    if (!this.setupValue) return Promise.reject(new Error('render pool: a job before its setup'));
     if (this.threads.length === 0) {
-      this.inline ??= import('./page-work.tsx').then(({ PageWork }) => new PageWork(this.setupValue));
+      const setup = this.setupValue;
+      this.inline ??= import('./page-work.tsx').then(({ PageWork }) => new PageWork(setup));
       return this.inline.then((work) => work.run(job));
     }
     return new Promise((resolve, reject) => {
@@ -68,6 +80,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
     this.threads.length = 0;
   }
@@ -83,14 +96,8 @@ export class RenderPool {
   }
 
   private spawn(): Thread {
-    // The worker is TypeScript: register tsx's loader in the thread itself (hooks of the main thread do not
-    // reach workers on Node 20), then load the module.
-    const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-    const entry = new URL('./render-worker.ts', import.meta.url).href;
-    const code = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: [] });
+    const worker = this.bundle ? new Worker(this.bundle, { execArgv: process.env.WORKER_PROF ? process.execArgv.filter((a) => a.startsWith('--cpu-prof')) : [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
     const thread: Thread = { worker, busy: new Map() };
-    worker.postMessage({ type: 'setup', setup: this.setupValue } satisfies WorkerMessage);
     worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string } }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
       const pending = thread.busy.get(index);
@@ -107,8 +114,19 @@ export class RenderPool {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (code !== 0 || thread.busy.size) fail(new Error(`a render thread stopped (exit code ${code})`));
+      if (!this.closed && (code !== 0 || thread.busy.size)) fail(new Error(`a render thread stopped (exit code ${code})`));
     });
     return thread;
   }
+
+  /** Without a bundle: the TypeScript sources, tsx's loader registered in the thread itself (hooks of the main thread do not reach workers on Node 20). */
+  private spawnOnSources(): Worker {
+    const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const entry = new URL('./render-worker.ts', import.meta.url).href;
+    const code = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
+    return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: [], resourceLimits: YOUNG_GENERATION });
+  }
 }
+
+/** A larger young generation than V8's default: rendering makes many short-lived objects, and fewer collections run. */
+const YOUNG_GENERATION = { maxYoungGenerationSizeMb: 64 };

@@ -1,0 +1,46 @@
+/**
+ * The render worker as one plain JavaScript module. A worker started on the TypeScript sources would load every
+ * module through tsx's loader (its hooks answer each import from another thread), which doubles the start-up
+ * of a thread; bundled by esbuild (the one Vite and tsx use), our code is one file and the packages load as
+ * Node loads them. The bundle is kept in `.cache/worker/` under a hash of the code it holds and the lock file,
+ * next to `node_modules` so its imports resolve; it is made again whenever that code changes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { codeHash, moduleClosure } from './code-hash.ts';
+
+const SRC = path.resolve(import.meta.dirname, '..');
+const ENTRY = path.join(SRC, 'build/render-worker.ts');
+
+let made: Promise<string | undefined> | undefined;
+
+/** The bundle's path, made if needed; undefined when esbuild cannot be loaded (the worker then runs on tsx). */
+export function workerBundle(): Promise<string | undefined> {
+  made ??= (async () => {
+    const projectRoot = path.dirname(SRC);
+    const key = codeHash(projectRoot, moduleClosure([ENTRY])).slice(0, 20);
+    const file = path.join(projectRoot, '.cache', 'worker', `render-worker-${key}.mjs`);
+    if (fs.existsSync(file)) return file;
+    let esbuild: typeof import('esbuild');
+    try {
+      esbuild = await import('esbuild');
+    } catch {
+      return undefined;
+    }
+    const tmp = `${file}.tmp-${process.pid}`;
+    await esbuild.build({
+      entryPoints: [ENTRY],
+      outfile: tmp,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      logLevel: 'silent',
+    });
+    fs.renameSync(tmp, file);
+    return file;
+  })();
+  return made;
+}
