@@ -28,9 +28,16 @@ export async function startSearchIndex(): Promise<SearchIndexWriter> {
       const added = await Promise.all(pending);
       const failed = added.flatMap((a) => a.errors);
       if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
-      const written = await index.writeFiles({ outputPath: path.join(dir, 'pagefind') });
-      if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+      // The files come back in memory and are written here: Pagefind's own writeFiles answers before its
+      // writes are done, and closing it then leaves files empty or cut short.
+      const built = await index.getFiles();
+      if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
       await pagefind.close();
+      for (const file of built.files) {
+        const out = path.join(dir, 'pagefind', file.path);
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        fs.writeFileSync(out, file.content);
+      }
       return { pages: added.length };
     },
     abort: async () => {

@@ -1,0 +1,81 @@
+/**
+ * The build cache: a rebuild renders only what changed, and its site is the one a build without a cache makes,
+ * byte for byte (every file of the output compared).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../../src/build/cli.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-incremental-'));
+const content = path.join(work, 'content');
+const cache = path.join(work, 'cache');
+fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
+fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`, { recursive: true });
+afterAll(() => { if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true }); });
+
+let runs = 0;
+/** A build of the working copy: with the shared cache (a rebuild), or with none (what a fresh clone gets). */
+async function build(withCache: boolean) {
+  const out = path.join(work, `site-${runs++}`);
+  return { ...(await buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: withCache ? cache : false })), out };
+}
+
+/** Every file under a folder, by relative path. */
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
+  }
+  return out;
+}
+
+function expectSameSite(a: string, b: string): void {
+  const fa = files(a);
+  const fb = files(b);
+  expect([...fb.keys()].sort()).toEqual([...fa.keys()].sort());
+  for (const [rel, data] of fa) expect(fb.get(rel)?.equals(data), rel).toBe(true);
+  expect(fs.readFileSync(`${a}.serve.json`, 'utf8')).toBe(fs.readFileSync(`${b}.serve.json`, 'utf8'));
+}
+
+const edit = (rel: string, change: (text: string) => string) => fs.writeFileSync(path.join(content, rel), change(fs.readFileSync(path.join(content, rel), 'utf8')));
+
+describe('a rebuild with the cache', () => {
+  it('renders nothing when nothing changed, and writes the same site', async () => {
+    const cold = await build(true);
+    expect(cold.rendered.bodies).toBe(5);
+    const warm = await build(true);
+    expect(warm.rendered).toMatchObject({ bodies: 0, pages: 0, searchIndex: false });
+    expectSameSite(cold.out, warm.out);
+  }, 120_000);
+
+  it('renders only an edited page, and writes what a build without a cache writes', async () => {
+    edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to the second page.\n`);
+    const warm = await build(true);
+    expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchIndex: true });
+    expectSameSite(warm.out, (await build(false)).out);
+  }, 120_000);
+
+  it('follows a new title into the sidebar, the neighbours and the section page', async () => {
+    edit('01-guide/10-first.md', (t) => t.replace(/^title: .*$/m, 'title: First Steps Renamed'));
+    const warm = await build(true);
+    // The body is the same (the title is in the frontmatter); the page, its neighbours and its section, which
+    // list it by title, are made again around their cached bodies.
+    expect(warm.rendered.bodies).toBe(0);
+    expect(warm.rendered.pages).toBeGreaterThan(2);
+    expectSameSite(warm.out, (await build(false)).out);
+    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain('First Steps Renamed');
+  }, 120_000);
+
+  it('checks a cached page\'s links again: a heading it links to is renamed', async () => {
+    edit('01-guide/10-first.md', (t) => t.replace('## Step One', '## Step 1'));
+    const warm = build(true);
+    await expect(warm).rejects.toThrow(/index\.md:7:\d+: link "01-guide\/10-first\.md#step-one": the page \/doc\/guide\/first has no heading with id "step-one"/);
+    await expect(build(false)).rejects.toThrow(/index\.md:7:\d+: link "01-guide\/10-first\.md#step-one"/);
+    edit('index.md', (t) => t.replace('#step-one', '#step-1'));
+    const warm2 = await build(true);
+    expectSameSite(warm2.out, (await build(false)).out);
+  }, 120_000);
+});
