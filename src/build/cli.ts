@@ -3,7 +3,10 @@
  * only on success; on any content error it prints every problem (file:line: reason) and exits 1. The stages
  * are in `build-site.ts`.
  *
- *   tsx src/build/cli.ts [--content <dir>] [--out <dir>] [--cache <dir> | --no-cache] [--threads <n>]
+ *   tsx src/build/cli.ts [--content <dir>] [--out <dir>] [--cache <dir> | --no-cache] [--threads <n>] [--stats]
+ *
+ * `--stats` adds a line of JSON (time, peak memory of the process and its threads, stages, what was rendered)
+ * for the benchmark.
  */
 import './production-env.ts';
 import fs from 'node:fs';
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
   try {
     const summary = await buildSite({ projectRoot, contentDir, outDir, cacheDir: cacheDir || (cacheDir === false ? false : undefined), threads });
     console.log(summary.line);
+    if (args.includes('--stats')) console.log(JSON.stringify({ ms: summary.ms, maxRssKb: process.resourceUsage().maxRSS, stages: summary.stages, rendered: summary.rendered }));
   } catch (err) {
     if (err instanceof ContentErrors) {
       console.error(`build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in the content (the previous site is unchanged)`);
