@@ -1,7 +1,9 @@
 /**
  * Checks a built site the way a reader's clicks would: every internal link, image, stylesheet and script
- * resolves to a file, every #anchor to an id on its target page, and every route of the published catalogue
- * exists. Exits 1 listing each broken reference with the page it is on.
+ * resolves to a file, every #anchor to an id on its target page, every route of the published catalogue
+ * exists, and no link is named by generic text ("Go", "here", "click here", "this page", "link"…: a reader
+ * scanning the links, and a search engine, learn nothing from it). Exits 1 listing each problem with the page
+ * it is on.
  *
  *   npm run check:links [-- site-folder]
  */
@@ -47,12 +49,57 @@ function decoded(part: string): string | undefined {
 
 const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
+/**
+ * Link text that says nothing about where a link leads: Lighthouse's list for English (its "link-text" audit)
+ * and a few more of the same kind.
+ */
+const GENERIC_LINK_TEXT = new Set([
+  'click here',
+  'click this',
+  'go',
+  'here',
+  'information',
+  'learn more',
+  'more',
+  'more info',
+  'more information',
+  'right here',
+  'read more',
+  'see more',
+  'start',
+  'this',
+  'this page',
+  'this link',
+  'link',
+  'page',
+  'go here',
+  'see here',
+]);
+
+/** A link's text as a reader sees it: tags dropped, entities decoded, spaces collapsed, lower case. */
+function linkText(inner: string): string {
+  return decodeEntities(inner.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
 const problems: string[] = [];
 let links = 0;
 const files = htmlFiles(siteDir);
+let namedLinks = 0;
 for (const file of files) {
   const html = fs.readFileSync(file, 'utf8');
   const page = `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
+  for (const m of html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a>/g)) {
+    const href = decodeEntities(/\shref="([^"]*)"/.exec(` ${m[1] ?? ''}`)?.[1] ?? '');
+    if (!href || href.startsWith('#')) continue;
+    namedLinks++;
+    const text = linkText(m[2] ?? '');
+    if (GENERIC_LINK_TEXT.has(text) || GENERIC_LINK_TEXT.has(text.replace(/[.:!?…›»]+$/, '').trim())) {
+      problems.push(`${page}: the link to ${href} says only "${text}": name what it leads to`);
+    }
+  }
   for (const m of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
     const url = decodeEntities(m[2] ?? '');
     if (/^(https?:|mailto:|data:)/.test(url)) continue;
@@ -95,8 +142,8 @@ if (!process.argv.includes('--no-landing')) {
 }
 
 if (problems.length) {
-  console.error(`site check failed: ${problems.length} broken reference${problems.length === 1 ? '' : 's'}`);
+  console.error(`site check failed: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve`);
+console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve; ${namedLinks} links, none named by generic text`);
