@@ -14,6 +14,8 @@ import { routeKey } from '../catalogue/ids.ts';
 import { listenAddress, sendError, sendRendered } from './respond.ts';
 
 const projectRoot = process.cwd();
+/** The whole sidebar, for the categories a page leaves closed and empty (the build names it by its hash). */
+const SIDEBAR_DATA = '/assets/build/sidebar.json';
 const port = Number(process.env.PORT ?? 3000);
 
 const vite = await createViteServer({
@@ -30,6 +32,7 @@ type LoadSite = typeof import('../build/load-site.ts');
 type RenderPage = typeof import('../build/render-page.tsx');
 type Theme = typeof import('../islands/theme.ts');
 type Errors = typeof import('../content/errors.ts');
+type SidebarModule = typeof import('../ui/Sidebar.tsx');
 type Prepared = Awaited<ReturnType<LoadSite['prepareSite']>>;
 
 let state: Promise<{ site: Prepared } | { error: unknown }> | undefined;
@@ -103,6 +106,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     res.writeHead(200, { 'content-type': 'text/css' }).end(site.tokenCss());
     return;
   }
+  if (url.pathname === SIDEBAR_DATA) {
+    const { sidebarData } = (await vite.ssrLoadModule('/src/ui/Sidebar.tsx')) as SidebarModule;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sidebarData(site.catalogue.sidebar)));
+    return;
+  }
   if (url.pathname.startsWith('/assets/content/')) {
     const rel = decodeURIComponent(url.pathname.slice('/assets/content/'.length));
     const asset = site.tree.assets.find((a) => a.relPath === rel);
@@ -137,6 +145,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     stylesheets: ['/src/ui/styles/site.css', '/assets/build/tokens.css'],
     scripts: ['/@vite/client', '/src/islands/main.tsx'],
     themeScript: themeBootstrap,
+    sidebarData: SIDEBAR_DATA,
     origin: `http://localhost:${port}`,
     engineVersion: pinnedEngineVersion(projectRoot),
   };

@@ -84,3 +84,32 @@ test('the page footer offers edit, report and copy, and the top bar shows the ve
   expect(decodeURIComponent(report ?? '').replace(/\+/g, ' ')).toContain(pages.deep);
   await expect(page.locator('.version-label')).toHaveText(/^Next · Databend v\d+\.\d+\.\d+$/);
 });
+
+test('a category off the page\'s branch loads its contents when opened, from one cached file', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/build\/sidebar-[0-9a-f]+\.json$/.test(req.url())) fetched.push(req.url());
+  });
+  await gotoReady(page, pages.deep);
+  // The page holds its own branch, not every link of the site: another category arrives empty.
+  const lazy = page.locator('#sidebar details[data-sb-lazy]');
+  expect(await lazy.count()).toBeGreaterThan(1);
+  const first = lazy.first();
+  const href = await first.locator('xpath=preceding-sibling::a[1]').getAttribute('href');
+  const handle = await first.elementHandle();
+  await first.locator('> summary').click();
+  await expect.poll(() => handle?.getAttribute('open')).toBe('');
+  await expect.poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a.sidebar-link').length)).toBeGreaterThan(0);
+  expect(await handle?.getAttribute('data-sb-lazy')).toBeNull();
+  // Another category needs no second request: the browser keeps the file.
+  const second = page.locator('#sidebar details[data-sb-lazy]').first();
+  const secondHandle = await second.elementHandle();
+  await second.locator('> summary').click();
+  await expect.poll(() => secondHandle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length)).toBeGreaterThan(0);
+  expect(fetched).toHaveLength(1);
+  // What it lists is what the category's own page lists.
+  const links = await handle!.evaluate((el) => [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''));
+  await page.goto(href ?? '/');
+  const cards = await page.locator('.card-grid .card a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(links).toEqual(cards);
+});

@@ -1,0 +1,92 @@
+/**
+ * The build renders a page's body apart from the page around it, and hands Pagefind only part of each page:
+ * both must give exactly what rendering and indexing whole pages gives.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite, type SiteModel } from '../../../src/build/load-site.ts';
+import { pagefindInput } from '../../../src/build/pagefind-input.ts';
+import { withBody } from '../../../src/build/page-work.tsx';
+import { renderPageHtml } from '../../../src/build/render-page.tsx';
+import { htmlFileOf } from '../../../src/build/write-site.ts';
+import { themeBootstrap } from '../../../src/islands/theme.ts';
+import { ArticleBody } from '../../../src/ui/ArticleBody.tsx';
+import type { SiteView } from '../../../src/ui/types.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let model: SiteModel;
+let site: SiteView;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-page-parts-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  model = await loadSite({ projectRoot: root, contentDir: 'tests/fixtures/good', withDates: false });
+  site = {
+    sidebar: model.catalogue.sidebar,
+    version: model.catalogue.version,
+    stylesheets: ['/assets/build/site.css'],
+    scripts: ['/assets/build/islands.js'],
+    themeScript: themeBootstrap,
+    origin: 'https://docs.databend.com',
+    engineVersion: 'v1.2.453',
+    sidebarData: '/assets/build/sidebar.json',
+  };
+}, 60_000);
+
+describe('a page rendered in parts', () => {
+  it('is the page rendered whole, image preloads in the head included', () => {
+    let preloads = 0;
+    for (const built of model.pages) {
+      const whole = renderPageHtml(built.view, site);
+      if (!built.view.body) continue;
+      const body = renderToStaticMarkup(createElement(ArticleBody, { tree: built.view.body }));
+      const marked = renderPageHtml({ ...built.view, body: { type: 'root', children: [{ type: 'text', value: '@@article-body@@' }] } }, site);
+      expect(withBody(marked, body), built.view.route).toBe(whole);
+      if (whole.includes('<link rel="preload"')) preloads++;
+    }
+    // The fixture shows an image: React preloads it in the head.
+    expect(preloads).toBeGreaterThan(0);
+  });
+});
+
+describe('what Pagefind is given', () => {
+  it('keeps the article and every data-pagefind element, and drops the rest', () => {
+    const built = model.pages.find((p) => p.view.route === '/doc/guide/first')!;
+    const input = pagefindInput(renderPageHtml(built.view, site));
+    expect(input).toMatch(/^<!doctype html><html lang="en"><head><title>First Steps \| Databend Docs<\/title><\/head><body><article class="article" data-pagefind-body=""/);
+    expect(input).not.toContain('class="sidebar"');
+    expect(input).not.toContain('data-island');
+    expect(input).toContain('<h2 id="step-one">');
+    // The spans of highlighted code go; their text stays.
+    const html = renderPageHtml(built.view, site);
+    const code = /<pre [^>]*class="shiki[\s\S]*?<\/pre>/.exec(html)?.[0] ?? '';
+    expect(code).toContain('<span');
+    const kept = /<pre [^>]*class="shiki[\s\S]*?<\/pre>/.exec(input)?.[0] ?? '';
+    expect(kept).not.toContain('<span');
+    expect(kept.replace(/<[^>]+>/g, '')).toBe(code.replace(/<[^>]+>/g, ''));
+  });
+
+  it('gives the same index as the whole pages, file for file', async () => {
+    const index = async (shape: (html: string) => string): Promise<Map<string, string>> => {
+      const { index } = await pagefind.createIndex({});
+      if (!index) throw new Error('no Pagefind index');
+      for (const built of model.pages) await index.addHTMLFile({ sourcePath: htmlFileOf(built.view.route), content: shape(renderPageHtml(built.view, site)) });
+      const { files } = await index.getFiles();
+      await index.deleteIndex();
+      return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
+    };
+    try {
+      const whole = await index((html) => html);
+      const reduced = await index(pagefindInput);
+      expect([...reduced.keys()].sort()).toEqual([...whole.keys()].sort());
+      for (const [file, data] of whole) expect(reduced.get(file), file).toBe(data);
+    } finally {
+      await pagefind.close();
+    }
+  }, 60_000);
+});
