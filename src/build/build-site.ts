@@ -41,14 +41,14 @@ import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup, tokenCss } from './page-keys.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { pageViewOf } from './views.ts';
-import { FAVICON_SVG, htmlFileOf, swapInto, writeFile } from './write-site.ts';
+import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile } from './write-site.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -105,6 +105,14 @@ interface PageState {
 interface Manifest {
   /** Body metadata by source path, with the key it belongs to. */
   bodies: Record<string, { key: string; meta: BodyMeta }>;
+  /** The files of the site the last build wrote: what each was made from, and its size and time as written. */
+  site?: { dir: string; files: Record<string, WrittenFile> };
+}
+
+interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
@@ -131,6 +139,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const bundled = workerBundle();
   if (Object.keys(previous.bodies).length === 0 && options.threads !== 0) pool = new RenderPool(options.threads ?? os.availableParallelism(), await bundled);
   let searchRan = true;
+  const written: Record<string, WrittenFile> = {};
   let engineLine = '';
   try {
     // 1. Content, catalogue, views.
@@ -146,8 +155,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const bundle = bundleOnce(projectRoot, cache, code.assets);
     bundle.catch(() => undefined);
 
+    // Pages are made with an empty sidebar, each filled with its own as it is written.
     const site: SiteView = {
-      sidebar: catalogue.sidebar,
+      sidebar: [],
       version: catalogue.version,
       stylesheets: [ASSET_PLACEHOLDERS.stylesheet],
       scripts: [ASSET_PLACEHOLDERS.script],
@@ -157,7 +167,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       contentSecurityPolicy: metaContentSecurityPolicy(themeBootstrap),
       sidebarData: ASSET_PLACEHOLDERS.sidebarData,
     };
-    const siteKey = sha256(code.page, JSON.stringify({ ...site, sidebar: undefined }));
+    const siteKey = sha256(code.page, JSON.stringify(site));
     const routeOfSource: Record<string, string> = {};
     for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
     const pageKeys = catalogue.pages.map((p) => routeKey(p.route));
@@ -181,7 +191,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         // A body is of use only with its HTML and its tree (the names read from the pages).
         if (meta) {
           const ref = bodyRefOf(bodyKey, meta);
-          if (!cache.has(CACHE.body, ref, '.html') || !cache.has(CACHE.hast, ref, '.json')) meta = undefined;
+          if (!cache.hasPacked(CACHE.body, ref, '.html') || !cache.hasPacked(CACHE.hast, ref, '.json')) meta = undefined;
         }
       }
       return { page, view, bodyKey, meta, errors: [] };
@@ -190,8 +200,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // 2. Pages: what the cache holds, once the answers its bodies got hold; the rest rendered.
     const bodyRef = (s: PageState) => (s.meta ? bodyRefOf(s.bodyKey!, s.meta) : 'generated');
     const cachedPage = (s: PageState): string | undefined => {
-      const key = pageKeyOf(siteKey, bodyRef(s), s.view, site);
-      return cache.has(CACHE.page, key, '.html') && cache.has(CACHE.page, key, '.pf') ? key : undefined;
+      const key = pageKeyOf(siteKey, bodyRef(s), s.view);
+      return cache.hasPacked(CACHE.page, key, '.html') && cache.has(CACHE.page, key, '.pf') ? key : undefined;
     };
     const jobOf = (s: PageState, index: number): PageJob => ({
       index,
@@ -265,11 +275,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const stylesheet = finishStylesheet(assetBundle.bundle.css, tokenCss(states.map((s) => s.meta?.styles ?? [])));
     const sidebarJson = finishSidebarData(JSON.stringify(sidebarData(catalogue.sidebar)));
     const url = (name: string) => `/${BUILD_ASSET_DIR}/${name}`;
-    const fill = (html: string) =>
-      html
-        .replaceAll(`href="${ASSET_PLACEHOLDERS.stylesheet}"`, `href="${url(stylesheet.name)}"`)
-        .replaceAll(`src="${ASSET_PLACEHOLDERS.script}"`, `src="${url(assetBundle.bundle.entry)}"`)
-        .replaceAll(`data-sidebar="${ASSET_PLACEHOLDERS.sidebarData}"`, `data-sidebar="${url(sidebarJson.name)}"`);
+    const fill = (html: string, route: string) =>
+      withSidebar(
+        html
+          .replaceAll(`href="${ASSET_PLACEHOLDERS.stylesheet}"`, `href="${url(stylesheet.name)}"`)
+          .replaceAll(`src="${ASSET_PLACEHOLDERS.script}"`, `src="${url(assetBundle.bundle.entry)}"`)
+          .replaceAll(`data-sidebar="${ASSET_PLACEHOLDERS.sidebarData}"`, `data-sidebar="${url(sidebarJson.name)}"`),
+        sidebarHtml(catalogue.sidebar, route),
+      );
+    // What a page's file holds besides its cached page: the asset names and the sidebar's tree.
+    const fillKey = sha256(stylesheet.name, assetBundle.bundle.entry, sidebarJson.name);
     stage('assets');
 
     // 4. The site, into a temporary folder swapped into place at the end.
@@ -277,9 +292,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     building.add(tmpDir);
     try {
       fs.mkdirSync(tmpDir, { recursive: true });
+      // A file the previous build wrote with the same key, untouched since, is linked rather than written again.
+      const before = previous.site?.dir === options.outDir ? previous.site.files : {};
+      const place = (rel: string, key: string, make: () => string | Buffer) => {
+        const target = outputPathIn(tmpDir, rel);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        const old = before[rel];
+        if (old?.key === key) {
+          try {
+            const from = path.join(options.outDir, rel);
+            const st = fs.statSync(from);
+            if (st.size === old.size && st.mtimeMs === old.mtimeMs) {
+              fs.linkSync(from, target);
+              written[rel] = old;
+              return;
+            }
+          } catch {
+            // Gone or not linkable: written below.
+          }
+        }
+        fs.writeFileSync(target, make());
+        const st = fs.statSync(target);
+        written[rel] = { key, size: st.size, mtimeMs: st.mtimeMs };
+      };
       const assetDir = path.join(tmpDir, BUILD_ASSET_DIR);
       fs.mkdirSync(assetDir, { recursive: true });
-      for (const f of assetBundle.bundle.jsFiles) fs.copyFileSync(path.join(assetBundle.dir, f), path.join(assetDir, f));
+      for (const f of assetBundle.bundle.jsFiles) linkOrCopy(path.join(assetBundle.dir, f), path.join(assetDir, f));
       fs.writeFileSync(path.join(assetDir, stylesheet.name), stylesheet.text);
       fs.writeFileSync(path.join(assetDir, sidebarJson.name), sidebarJson.text);
 
@@ -290,18 +328,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (searchRan && !feeder) search = await startSearch();
       for (const s of states) {
         const pageKey = s.pageKey!;
-        const template = cache.readText(CACHE.page, pageKey, '.html');
-        if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
-        writeFile(tmpDir, htmlFileOf(s.view.route), fill(template));
-        if (s.page.kind === 'doc') writeFile(tmpDir, markdownUrlOf(s.view.route).slice(1), s.page.source.raw);
+        place(htmlFileOf(s.view.route), sha256(pageKey, fillKey), () => {
+          const template = cache.readPacked(CACHE.page, pageKey, '.html');
+          if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
+          return fill(template, s.view.route);
+        });
+        cache.markUsed(CACHE.page, pageKey, '.html.gz');
+        if (s.page.kind === 'doc') {
+          const raw = s.page.source.raw;
+          place(markdownUrlOf(s.view.route).slice(1), sha256('markdown', raw), () => raw);
+        }
         if (searchRan && !feeder) search!.add(htmlFileOf(s.view.route), s.pagefind ?? cache.readText(CACHE.page, pageKey, '.pf') ?? '');
         s.pagefind = undefined;
         cache.markUsed(CACHE.page, pageKey, '.pf');
         if (s.bodyKey && s.meta) {
           const ref = bodyRefOf(s.bodyKey, s.meta);
           cache.markUsed(CACHE.body, s.bodyKey, '.json');
-          cache.markUsed(CACHE.body, ref, '.html');
-          cache.markUsed(CACHE.hast, ref, '.json');
+          cache.markUsed(CACHE.body, ref, '.html.gz');
+          cache.markUsed(CACHE.hast, ref, '.json.gz');
         }
       }
       stage('write pages');
@@ -313,7 +357,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const searchView = { kind: 'search' as const, route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.index.names };
       const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
       for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
-        writeFile(tmpDir, file, fill(await standalonePage(cache, siteKey, view, site)));
+        const key = await standalonePage(cache, siteKey, view, site);
+        place(file, sha256(key, fillKey), () => fill(cache.readPacked(CACHE.page, key, '.html')!, view.route));
       }
       stage('names');
       writeFile(tmpDir, 'opensearch.xml', openSearchXml());
@@ -333,7 +378,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       writeFile(tmpDir, 'llms.txt', llmsTxt(catalogue, model.pages));
       stage('outputs');
 
-      if (cachedIndex) fs.cpSync(cachedIndex, path.join(tmpDir, 'pagefind'), { recursive: true });
+      if (cachedIndex) {
+        for (const rel of cache.readJson<string[]>('search', searchKey) ?? []) {
+          const to = path.join(tmpDir, 'pagefind', rel);
+          fs.mkdirSync(path.dirname(to), { recursive: true });
+          linkOrCopy(path.join(cachedIndex, rel), to);
+        }
+      }
       else {
         await search!.finish(tmpDir);
         search = undefined;
@@ -356,7 +407,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       building.delete(tmpDir);
     }
 
-    const manifest: Manifest = { bodies: {} };
+    const manifest: Manifest = { bodies: {}, site: { dir: options.outDir, files: written } };
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     cache.maintain();
@@ -449,15 +500,24 @@ async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): 
   return { bundle, dir };
 }
 
-/** The 404 and search pages: rendered in this thread when the cache does not hold them. */
+/** The 404 and search pages (their key): rendered in this thread when the cache does not hold them. */
 async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
-  const key = sha256(siteKey, JSON.stringify(view), sidebarHtml(site.sidebar, view.route));
-  const known = cache.readText(CACHE.page, key, '.html');
-  if (known !== undefined) return known;
-  const { renderPageHtml } = await import('./render-page.tsx');
-  const html = renderPageHtml(view, site);
-  cache.writeText(CACHE.page, key, '.html', html);
-  return html;
+  const key = sha256(siteKey, JSON.stringify(view));
+  if (!cache.hasPacked(CACHE.page, key, '.html')) {
+    const { renderPageHtml } = await import('./render-page.tsx');
+    cache.writePacked(CACHE.page, key, '.html', renderPageHtml(view, site));
+  }
+  cache.markUsed(CACHE.page, key, '.html.gz');
+  return key;
+}
+
+/** A hard link when the file system allows it (the cache and the site are never written in place), else a copy. */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
 }
 
 /**
@@ -468,7 +528,8 @@ function lazyModel(tree: SiteModel['tree'], contentRoot: string, catalogue: Cata
   let last: { key: string; stored: StoredHast } | undefined;
   const stored = (key: string): StoredHast => {
     if (last?.key !== key) {
-      const value = cache.readJson<StoredHast>(CACHE.hast, key);
+      const text = cache.readPacked(CACHE.hast, key, '.json');
+      const value = text === undefined ? undefined : (JSON.parse(text) as StoredHast);
       if (!value) throw new Error(`build: the rendered body ${key} is missing from the cache folder ${cache.dir}`);
       last = { key, stored: value };
     }

@@ -44,7 +44,7 @@ export interface WorkSetup {
   anchors: Record<string, string[]>;
   /** Content assets (paths relative to the content root). */
   assets: string[];
-  /** The site around each page, with placeholders for the asset URLs (see `ASSET_PLACEHOLDERS`). */
+  /** The site around each page, with placeholders for the asset URLs (see `ASSET_PLACEHOLDERS`) and an empty sidebar. */
   site: SiteView;
   /** Hash of the site view and the page code (see `pageKeyOf`). */
   siteKey: string;
@@ -97,9 +97,22 @@ export function bodyRefOf(bodyKey: string, meta: BodyMeta): string {
   return sha256(bodyKey, JSON.stringify(meta.queries));
 }
 
-/** A whole page: its body, its view (the table of contents follows from the body), its sidebar, the site. */
-export function pageKeyOf(siteKey: string, bodyRef: string, view: PageView, site: SiteView): string {
-  return sha256(siteKey, bodyRef, JSON.stringify({ ...view, toc: undefined, body: undefined }), sidebarHtml(site.sidebar, view.route));
+/**
+ * A whole page: its body, its view (the table of contents follows from the body), the site. Its sidebar is
+ * not part of it: a page is kept with an empty sidebar (`SIDEBAR_PLACEHOLDER`) and gets its own when written.
+ */
+export function pageKeyOf(siteKey: string, bodyRef: string, view: PageView): string {
+  return sha256(siteKey, bodyRef, JSON.stringify({ ...view, toc: undefined, body: undefined }));
+}
+
+/** The sidebar of a page kept in the cache: the markup of an empty tree, replaced by the page's own. */
+export const SIDEBAR_PLACEHOLDER = `${sidebarHtml([], '/')}</nav>`;
+
+/** A cached page with its sidebar in place. */
+export function withSidebar(html: string, sidebar: string): string {
+  const at = html.indexOf(SIDEBAR_PLACEHOLDER);
+  if (at < 0) throw new Error('build: a cached page has no sidebar placeholder');
+  return `${html.slice(0, at)}${sidebar}</nav>${html.slice(at + SIDEBAR_PLACEHOLDER.length)}`;
 }
 
 /** The rendered syntax tree of a body and its code blocks, as kept for the outputs read from the pages. */

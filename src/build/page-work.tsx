@@ -64,7 +64,7 @@ export class PageWork {
     const view: PageView = { ...job.view };
     let bodyRef = 'generated';
     if (job.doc) {
-      const cached = job.doc.cachedBody ? this.cache.readText(CACHE.body, job.doc.cachedBody, '.html') : undefined;
+      const cached = job.doc.cachedBody ? this.cache.readPacked(CACHE.body, job.doc.cachedBody, '.html') : undefined;
       if (cached !== undefined) {
         bodyHtml = cached;
         bodyRef = job.doc.cachedBody!;
@@ -79,9 +79,9 @@ export class PageWork {
       view.body = BODY_PLACEHOLDER;
     }
     const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
-    result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view, this.setup.site);
+    result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view);
     result.pagefind = pagefindInput(html);
-    this.cache.writeText(CACHE.page, result.pageKey, '.html', html);
+    this.cache.writePacked(CACHE.page, result.pageKey, '.html', html);
     this.cache.writeText(CACHE.page, result.pageKey, '.pf', result.pagefind);
     return result;
   }
@@ -143,8 +143,8 @@ export class PageWork {
       assets: [...assets],
     };
     const ref = bodyRefOf(doc.bodyKey, meta);
-    this.cache.writeText(CACHE.hast, ref, '.json', JSON.stringify({ body: withoutPositions(rendered.hast), codeBlocks: rendered.codeBlocks } satisfies StoredHast));
-    this.cache.writeText(CACHE.body, ref, '.html', html);
+    this.cache.writePacked(CACHE.hast, ref, '.json', JSON.stringify({ body: withoutPositions(rendered.hast), codeBlocks: rendered.codeBlocks } satisfies StoredHast));
+    this.cache.writePacked(CACHE.body, ref, '.html', html);
     this.cache.writeText(CACHE.body, doc.bodyKey, '.json', JSON.stringify(meta));
     return { html, meta, errors: [] };
   }

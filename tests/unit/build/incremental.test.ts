@@ -78,4 +78,19 @@ describe('a rebuild with the cache', () => {
     const warm2 = await build(true);
     expectSameSite(warm2.out, (await build(false)).out);
   }, 120_000);
+
+  it('links the files of the site it replaces only while they are as it wrote them', async () => {
+    const out = path.join(work, 'site-in-place');
+    const inPlace = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache });
+    await inPlace();
+    const page = path.join(out, 'doc/guide/second/index.html');
+    const inode = fs.statSync(page).ino;
+    await inPlace();
+    // Unchanged: the same file, linked into the new site.
+    expect(fs.statSync(page).ino).toBe(inode);
+    fs.appendFileSync(page, '<!-- edited by hand -->');
+    await inPlace();
+    expect(fs.readFileSync(page, 'utf8')).not.toContain('edited by hand');
+    expectSameSite(out, (await build(false)).out);
+  }, 120_000);
 });
