@@ -139,6 +139,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const bundled = workerBundle();
   if (Object.keys(previous.bodies).length === 0 && options.threads !== 0) pool = new RenderPool(options.threads ?? os.availableParallelism(), await bundled);
   let searchRan = true;
+  let swapped = false;
+  let tmpDir = '';
+  let folders: Promise<void> | undefined;
   const written: Record<string, WrittenFile> = {};
   let engineLine = '';
   try {
@@ -148,6 +151,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const tree = scanContent(contentRoot, projectRoot);
     const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
     stage('catalogue');
+    // The output's folders (one per route) are made meanwhile, many at once: on a journaled file system each
+    // costs most of a millisecond, and a rebuild has little else to do.
+    tmpDir = `${options.outDir}.tmp-${process.pid}`;
+    removeLeftover(tmpDir);
+    building.add(tmpDir);
+    folders = makeFolders(tmpDir, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
+    folders.catch(() => undefined);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
     const coverage = catalogueCoverage(projectRoot, catalogue);
@@ -235,37 +245,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       );
     };
 
-    // Round one: the bodies the cache lacks. With none cached (a first build), every page is rendered now and
-    // is final unless the build fails, so the search index is fed as pages arrive.
-    const uncached = states.flatMap((s, i) => (s.page.kind === 'doc' && !s.meta ? [i] : []));
-    const cold = uncached.length > 0 && uncached.length === states.filter((s) => s.page.kind === 'doc').length;
-    const feeder = cold ? await startFeeding(states) : undefined;
-    if (feeder) search = feeder.search;
-    const firstRound = cold ? states.map((_, i) => i) : uncached;
+    // A cached body holds while every answer it got holds. Routes, pages and images are known now; anchors are
+    // known for every page with a cached body (they follow from the body alone). A body whose answer no longer
+    // holds is rendered again; an anchor of a page rendered now is checked once it is (if it is missing, the
+    // build fails with the page's error, so no page settled now changes).
+    const check = (pending = new Set<string>()) => wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf, pending);
+    const unknownAnchors = new Set(states.flatMap((s) => (s.page.kind === 'doc' && !s.meta ? [routeKey(s.page.route)] : [])));
+    for (const i of check(unknownAnchors)) states[i]!.meta = undefined;
+    for (const s of states) if (s.page.kind === 'generated-index' || s.meta) s.pageKey = cachedPage(s);
+    const jobs = states.flatMap((s, i) => (s.pageKey ? [] : [i]));
+
+    // The search index, fed in catalogue order as each page is settled (Pagefind's output depends on the order):
+    // it indexes in its own process while pages render. With nothing to render, the last index may hold.
+    const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
+    const cachedIndex = jobs.length === 0 ? cachedTree(cache, 'search', searchKey()) : undefined;
+    searchRan = !cachedIndex;
+    const feeder = searchRan ? await startFeeding(states, cache) : undefined;
+    search = feeder?.search;
+    const inRound = new Set(jobs);
+    for (const [i] of states.entries()) if (!inRound.has(i)) feeder?.ready(i);
     stage('cache lookup');
-    await runJobs(firstRound, (i) => feeder?.ready(i));
+    await runJobs(jobs, (i) => feeder?.ready(i));
     stage('render');
 
-    // Every answer a body got, against the site as it now is; a wrong one renders the page again.
-    let wrong = wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf);
+    // The anchors of the pages just rendered, against what the cached bodies assumed.
+    const wrong = check();
     if (wrong.length) {
       pool?.setup(setup());
       for (const i of wrong) states[i]!.meta = undefined;
       await runJobs(wrong);
-      wrong = wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf);
-      if (wrong.length) throw new Error(`build: pages whose links still do not resolve after a second render: ${wrong.map((i) => states[i]!.view.route).join(', ')}`);
+      if (check().length) throw new Error(`build: pages whose links still do not resolve after a second render: ${check().map((i) => states[i]!.view.route).join(', ')}`);
     }
     // Content errors of every page, in catalogue order, before anything is written.
     const sink = new ErrorSink();
     for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
     sink.throwIfAny();
-    // The pages around cached bodies: from the cache, or rendered now (a neighbour's title changed...).
-    const wrappers = states.flatMap((s, i) => {
-      if (s.pageKey) return [];
-      s.pageKey = cachedPage(s);
-      return s.pageKey ? [] : [i];
-    });
-    await runJobs(wrappers);
     stage('pages');
     await pool?.close();
     pool = undefined;
@@ -287,11 +301,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const fillKey = sha256(stylesheet.name, assetBundle.bundle.entry, sidebarJson.name);
     stage('assets');
 
-    // 4. The site, into a temporary folder swapped into place at the end.
-    const tmpDir = `${options.outDir}.tmp-${process.pid}`;
-    building.add(tmpDir);
+    // 4. The site, into the temporary folder swapped into place at the end.
     try {
-      fs.mkdirSync(tmpDir, { recursive: true });
+      await folders!;
       // A file the previous build wrote with the same key, untouched since, is linked rather than written again.
       const before = previous.site?.dir === options.outDir ? previous.site.files : {};
       const place = (rel: string, key: string, make: () => string | Buffer) => {
@@ -321,11 +333,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       fs.writeFileSync(path.join(assetDir, stylesheet.name), stylesheet.text);
       fs.writeFileSync(path.join(assetDir, sidebarJson.name), sidebarJson.text);
 
-      // The search index: the cached one when no page changed what it indexes.
-      const searchKey = sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
-      const cachedIndex = feeder ? undefined : cachedTree(cache, 'search', searchKey);
-      searchRan = !cachedIndex;
-      if (searchRan && !feeder) search = await startSearch();
       for (const s of states) {
         const pageKey = s.pageKey!;
         place(htmlFileOf(s.view.route), sha256(pageKey, fillKey), () => {
@@ -338,8 +345,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           const raw = s.page.source.raw;
           place(markdownUrlOf(s.view.route).slice(1), sha256('markdown', raw), () => raw);
         }
-        if (searchRan && !feeder) search!.add(htmlFileOf(s.view.route), s.pagefind ?? cache.readText(CACHE.page, pageKey, '.pf') ?? '');
-        s.pagefind = undefined;
         cache.markUsed(CACHE.page, pageKey, '.pf');
         if (s.bodyKey && s.meta) {
           const ref = bodyRefOf(s.bodyKey, s.meta);
@@ -379,7 +384,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       stage('outputs');
 
       if (cachedIndex) {
-        for (const rel of cache.readJson<string[]>('search', searchKey) ?? []) {
+        for (const rel of cache.readJson<string[]>('search', searchKey()) ?? []) {
           const to = path.join(tmpDir, 'pagefind', rel);
           fs.mkdirSync(path.dirname(to), { recursive: true });
           linkOrCopy(path.join(cachedIndex, rel), to);
@@ -388,7 +393,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       else {
         await search!.finish(tmpDir);
         search = undefined;
-        saveTree(cache, 'search', searchKey, path.join(tmpDir, 'pagefind'));
+        saveTree(cache, 'search', searchKey(), path.join(tmpDir, 'pagefind'));
       }
       const { pageRecords } = await import('./search-index.ts');
       const records: NameIndex = { ...names.index, pages: pageRecords(tmpDir, new Map(states.map((s) => [s.view.route, s.view.description]))) };
@@ -396,13 +401,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       stage('search index');
 
       swapInto(tmpDir, options.outDir);
+      swapped = true;
       // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
       const hostConfig = `${options.outDir}.serve.json`;
       fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
       fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
-    } catch (err) {
-      fs.rmSync(tmpDir, { recursive: true, force: true });
-      throw err;
     } finally {
       building.delete(tmpDir);
     }
@@ -424,6 +427,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await pool?.close();
     await search?.abort();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
+    // A failed build leaves the previous site as it was, and nothing of its own.
+    if (tmpDir && !swapped) {
+      await folders?.catch(() => undefined);
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+      building.delete(tmpDir);
+    }
+  }
+}
+
+/** A temporary folder of this process left by an earlier build that failed in it: gone before this one starts. */
+function removeLeftover(dir: string): void {
+  if (fs.existsSync(dir)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Every folder (relative to `root`) made, parents first, up to 32 at a time. */
+async function makeFolders(root: string, rels: string[]): Promise<void> {
+  const all = new Set<string>();
+  for (const rel of rels) for (let d = rel; d && d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);
+  const byDepth = new Map<number, string[]>();
+  for (const d of all) {
+    const depth = d.split('/').length;
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), d]);
+  }
+  await fs.promises.mkdir(root, { recursive: true });
+  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
+    const level = byDepth.get(depth)!;
+    for (let i = 0; i < level.length; i += 32) await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
   }
 }
 
@@ -443,8 +473,11 @@ async function startSearch(): Promise<SearchIndexWriter> {
   return startSearchIndex();
 }
 
-/** Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order). */
-async function startFeeding(states: PageState[]): Promise<{ search: SearchIndexWriter; ready(i: number): void }> {
+/**
+ * Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order): a
+ * rendered page's input comes with its result, a cached page's from the cache.
+ */
+async function startFeeding(states: PageState[], cache: BuildCache): Promise<{ search: SearchIndexWriter; ready(i: number): void }> {
   const search = await startSearch();
   const isReady = new Array<boolean>(states.length).fill(false);
   let next = 0;
@@ -454,7 +487,9 @@ async function startFeeding(states: PageState[]): Promise<{ search: SearchIndexW
       isReady[i] = true;
       while (next < states.length && isReady[next]) {
         const s = states[next]!;
-        if (s.pagefind !== undefined) search.add(htmlFileOf(s.view.route), s.pagefind);
+        const input = s.pagefind ?? (s.pageKey ? cache.readText(CACHE.page, s.pageKey, '.pf') : undefined);
+        // A page with errors has none: the build stops before the index is written.
+        if (input !== undefined) search.add(htmlFileOf(s.view.route), input);
         s.pagefind = undefined;
         next++;
       }
@@ -462,8 +497,11 @@ async function startFeeding(states: PageState[]): Promise<{ search: SearchIndexW
   };
 }
 
-/** Pages (by index) whose body got an answer about the rest of the site that is not true of this build. */
-function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[]): number[] {
+/**
+ * Pages (by index) whose body got an answer about the rest of the site that is not true of this build. Anchors
+ * of the `pending` pages (not rendered yet) are not known: answers about them are checked later.
+ */
+function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[], pending: ReadonlySet<string>): number[] {
   const anchors = new Map<string, Set<string>>();
   for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
   const holds = (q: SiteQuery): boolean => {
@@ -473,7 +511,7 @@ function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>
       case 'page':
         return pages.has(q[1]) === q[2];
       case 'anchor':
-        return (anchors.get(q[1])?.has(q[2]) ?? false) === q[3];
+        return pending.has(q[1]) || (anchors.get(q[1])?.has(q[2]) ?? false) === q[3];
       case 'asset':
         return assets.has(q[1]) === q[2];
     }

@@ -69,6 +69,17 @@ describe('a rebuild with the cache', () => {
     expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain('First Steps Renamed');
   }, 120_000);
 
+  it('renders again a cached page whose link now leads elsewhere: the page it links to moved', async () => {
+    edit('01-guide/10-first.md', (t) => t.replace('sidebar_label: First', 'sidebar_label: First\nslug: /guide/first-steps'));
+    const warm = await build(true);
+    // The moved page (its frontmatter grew a line, and the body keeps the file's line numbers) and the two pages
+    // that link to it, whose cached bodies hold its old route.
+    expect(warm.rendered.bodies).toBe(3);
+    expectSameSite(warm.out, (await build(false)).out);
+    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain('href="/doc/guide/first-steps"');
+    edit('01-guide/10-first.md', (t) => t.replace('\nslug: /guide/first-steps', ''));
+  }, 120_000);
+
   it('checks a cached page\'s links again: a heading it links to is renamed', async () => {
     edit('01-guide/10-first.md', (t) => t.replace('## Step One', '## Step 1'));
     const warm = build(true);
