@@ -98,7 +98,6 @@ interface PageState {
   meta?: BodyMeta;
   /** The page's key in the cache, once known (`pageKeyOf`). */
   pageKey?: string;
-  pagefind?: string;
   errors: JobError[];
 }
 
@@ -136,8 +135,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let search: SearchIndexWriter | undefined;
   // The render threads' module, and (for a first build, when every page will be rendered) the threads
   // themselves, start now: they load while this thread reads the content.
+  // The render threads' module, and the threads themselves, start now: they load (React, remark, Shiki's
+  // grammars) while this thread reads the content. A first build gets one per core; a rebuild one, which
+  // renders an edited page without waiting for a thread to start, and is stopped unused if nothing changed.
   const bundled = workerBundle();
-  if (Object.keys(previous.bodies).length === 0 && options.threads !== 0) pool = new RenderPool(options.threads ?? os.availableParallelism(), await bundled);
+  const first = Object.keys(previous.bodies).length === 0;
+  if (options.threads !== 0) pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), await bundled);
   let searchRan = true;
   let swapped = false;
   let tmpDir = '';
@@ -223,10 +226,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     let threads = 0;
     const runJobs = async (indexes: number[], onResult?: (i: number) => void) => {
       if (indexes.length === 0) return;
-      if (!pool) {
-        pool = new RenderPool(options.threads ?? RenderPool.threadsFor(indexes.length), await bundled);
-        pool.setup(setup());
-      } else if (!pool.ready) pool.setup(setup());
+      if (!pool) pool = new RenderPool(options.threads ?? RenderPool.threadsFor(indexes.length), await bundled);
+      if (options.threads === undefined) pool.grow(RenderPool.threadsFor(indexes.length));
+      if (!pool.ready) pool.setup(setup());
       threads = Math.max(threads, pool.size);
       await Promise.all(
         indexes.map(async (i) => {
@@ -239,7 +241,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           }
           s.errors = result.errors;
           s.pageKey = result.pageKey;
-          s.pagefind = result.pagefind;
           onResult?.(i);
         }),
       );
@@ -254,14 +255,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const i of check(unknownAnchors)) states[i]!.meta = undefined;
     for (const s of states) if (s.page.kind === 'generated-index' || s.meta) s.pageKey = cachedPage(s);
     const jobs = states.flatMap((s, i) => (s.pageKey ? [] : [i]));
+    if (jobs.length === 0) {
+      await pool?.close();
+      pool = undefined;
+    }
 
     // The search index, fed in catalogue order as each page is settled (Pagefind's output depends on the order):
     // it indexes in its own process while pages render. With nothing to render, the last index may hold.
     const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
     const cachedIndex = jobs.length === 0 ? cachedTree(cache, 'search', searchKey()) : undefined;
     searchRan = !cachedIndex;
-    const feeder = searchRan ? await startFeeding(states, cache) : undefined;
-    search = feeder?.search;
+    if (searchRan) search = await startSearch();
+    const feeder = search ? startFeeding(states, cache, search) : undefined;
+    feeder?.done.catch(() => undefined);
     const inRound = new Set(jobs);
     for (const [i] of states.entries()) if (!inRound.has(i)) feeder?.ready(i);
     stage('cache lookup');
@@ -391,6 +397,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         }
       }
       else {
+        await feeder!.done;
         await search!.finish(tmpDir);
         search = undefined;
         saveTree(cache, 'search', searchKey(), path.join(tmpDir, 'pagefind'));
@@ -474,27 +481,29 @@ async function startSearch(): Promise<SearchIndexWriter> {
 }
 
 /**
- * Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order): a
- * rendered page's input comes with its result, a cached page's from the cache.
+ * Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order),
+ * each page's input read from the cache when its turn comes, with few pages in flight: Pagefind indexes more
+ * slowly than pages render, and the pages waiting for it stay on disk rather than in memory.
  */
-async function startFeeding(states: PageState[], cache: BuildCache): Promise<{ search: SearchIndexWriter; ready(i: number): void }> {
-  const search = await startSearch();
-  const isReady = new Array<boolean>(states.length).fill(false);
-  let next = 0;
-  return {
-    search,
-    ready(i) {
-      isReady[i] = true;
-      while (next < states.length && isReady[next]) {
-        const s = states[next]!;
-        const input = s.pagefind ?? (s.pageKey ? cache.readText(CACHE.page, s.pageKey, '.pf') : undefined);
-        // A page with errors has none: the build stops before the index is written.
-        if (input !== undefined) search.add(htmlFileOf(s.view.route), input);
-        s.pagefind = undefined;
-        next++;
-      }
-    },
-  };
+function startFeeding(states: PageState[], cache: BuildCache, search: SearchIndexWriter): { ready(i: number): void; done: Promise<void> } {
+  const waiting = states.map(() => {
+    let ready!: () => void;
+    const promise = new Promise<void>((r) => (ready = r));
+    return { promise, ready };
+  });
+  const done = (async () => {
+    const inFlight: Promise<unknown>[] = [];
+    for (const [i, s] of states.entries()) {
+      await waiting[i]!.promise;
+      const input = s.pageKey ? cache.readText(CACHE.page, s.pageKey, '.pf') : undefined;
+      // A page with errors has none: the build stops before the index is written.
+      if (input === undefined) continue;
+      inFlight.push(search.add(htmlFileOf(s.view.route), input));
+      if (inFlight.length >= 16) await inFlight.shift();
+    }
+    await Promise.all(inFlight);
+  })();
+  return { ready: (i) => waiting[i]!.ready(), done };
 }
 
 /**

@@ -75,8 +75,6 @@ export interface PageResult {
   /** Set when the body was rendered by this job. */
   meta?: BodyMeta;
   errors: JobError[];
-  /** What Pagefind indexes of the page (absent when the page has errors). */
-  pagefind?: string;
 }
 
 /** Asset URLs are known only once every page is rendered: pages are kept with these and filled in when written. */

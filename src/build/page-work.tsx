@@ -80,9 +80,8 @@ export class PageWork {
     }
     const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
     result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view);
-    result.pagefind = pagefindInput(html);
     this.cache.writePacked(CACHE.page, result.pageKey, '.html', html);
-    this.cache.writeText(CACHE.page, result.pageKey, '.pf', result.pagefind);
+    this.cache.writeText(CACHE.page, result.pageKey, '.pf', pagefindInput(html));
     return result;
   }
 

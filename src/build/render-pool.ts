@@ -53,6 +53,17 @@ export class RenderPool {
     return this.threads.length;
   }
 
+  /** More threads, up to `threads` (a rebuild that finds many pages to render). */
+  grow(threads: number): void {
+    if (this.threads.length === 0) return;
+    while (this.threads.length < threads) {
+      const thread = this.spawn();
+      if (this.setupValue) thread.worker.postMessage({ type: 'setup', setup: this.setupValue } satisfies WorkerMessage);
+      this.threads.push(thread);
+    }
+    this.pump();
+  }
+
   /** Whether the jobs' shared data was given. */
   get ready(): boolean {
     return this.setupValue !== undefined;

@@ -10,7 +10,8 @@ import * as pagefind from 'pagefind';
  * pages. `finish` writes it to `<dir>/pagefind`; the browser fetches just the chunks a query needs.
  */
 export interface SearchIndexWriter {
-  add(relPath: string, html: string): void;
+  /** Settles when Pagefind has taken the page in: a caller that waits keeps few pages in flight. */
+  add(relPath: string, html: string): Promise<unknown>;
   finish(dir: string): Promise<{ pages: number }>;
   /** Stops the Pagefind process when the build fails, so the process can exit with its error. */
   abort(): Promise<void>;
@@ -22,7 +23,9 @@ export async function startSearchIndex(): Promise<SearchIndexWriter> {
   const pending: Promise<{ errors: string[] }>[] = [];
   return {
     add(relPath, html) {
-      pending.push(index.addHTMLFile({ sourcePath: relPath, content: html }));
+      const added = index.addHTMLFile({ sourcePath: relPath, content: html });
+      pending.push(added);
+      return added;
     },
     async finish(dir) {
       const added = await Promise.all(pending);
