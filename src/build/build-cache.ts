@@ -95,6 +95,52 @@ export class BuildCache {
 
   /**
    * Keeps the folder from growing without end: entries neither used by this build nor touched for a day are
+   * removed (other content trees built from the same project keep theirs while they are in use), and, when the
+   * folder holds many times what this build used (code edited again and again), those untouched for an hour.
+   * Runs at most once an hour; entries this build used are marked as fresh then.
+   */
+  maintain(): void {
+    const stamp = path.join(this.dir, '.maintained');
+    const hour = 3600_000;
+    try {
+      if (Date.now() - fs.statSync(stamp).mtimeMs < hour) return;
+    } catch {
+      // Never maintained.
+    }
+    if (!fs.existsSync(this.dir)) return;
+    const now = new Date();
+    for (const file of this.used) {
+      try {
+        fs.utimesSync(file, now, now);
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    const files = fs
+      .readdirSync(this.dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && e.name !== '.maintained')
+      .map((e) => path.join(e.parentPath, e.name));
+    const maxAge = files.length > 4 * this.used.size + 2000 ? hour : 24 * hour;
+    for (const file of files) {
+      if (this.isUsed(file)) continue;
+      try {
+        const age = Date.now() - fs.statSync(file).mtimeMs;
+        // A temporary file older than an hour belongs to a build that was killed.
+        if (age > maxAge || (age > hour && /\.tmp-\d+-\d+-\d+$/.test(file))) fs.rmSync(file, { force: true });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    fs.writeFileSync(stamp, '');
+  }
+
+  private isUsed(file: string): boolean {
+    for (let f = file; f.length > this.dir.length; f = path.dirname(f)) if (this.used.has(f)) return true;
+    return false;
+  }
+
+  /**
+   * Keeps the folder from growing without end: entries neither used by this build nor touched for a day are
    * removed (other content trees built from the same project keep theirs while they are in use). Runs at most
    * once an hour; entries this build used are marked as fresh then.
    */
