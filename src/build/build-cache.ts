@@ -133,47 +133,4 @@ export class BuildCache {
     }
     fs.writeFileSync(stamp, '');
   }
-
-  private isUsed(file: string): boolean {
-    for (let f = file; f.length > this.dir.length; f = path.dirname(f)) if (this.used.has(f)) return true;
-    return false;
-  }
-
-  /**
-   * Keeps the folder from growing without end: entries neither used by this build nor touched for a day are
-   * removed (other content trees built from the same project keep theirs while they are in use). Runs at most
-   * once an hour; entries this build used are marked as fresh then.
-   */
-  maintain(): void {
-    const stamp = path.join(this.dir, '.maintained');
-    const hour = 3600_000;
-    try {
-      if (Date.now() - fs.statSync(stamp).mtimeMs < hour) return;
-    } catch {
-      // Never maintained.
-    }
-    if (!fs.existsSync(this.dir)) return;
-    const now = new Date();
-    for (const file of this.used) {
-      try {
-        fs.utimesSync(file, now, now);
-      } catch {
-        // Removed meanwhile.
-      }
-    }
-    const day = 24 * hour;
-    for (const entry of fs.readdirSync(this.dir, { withFileTypes: true, recursive: true })) {
-      if (!entry.isFile() || entry.name === '.maintained') continue;
-      const file = path.join(entry.parentPath, entry.name);
-      if (this.isUsed(file)) continue;
-      try {
-        const age = Date.now() - fs.statSync(file).mtimeMs;
-        // A temporary file older than an hour belongs to a build that was killed.
-        if (age > day || (age > hour && /\.tmp-\d+-\d+-\d+$/.test(file))) fs.rmSync(file, { force: true });
-      } catch {
-        // Removed meanwhile.
-      }
-    }
-    fs.writeFileSync(stamp, '');
-  }
 }
