@@ -36,6 +36,8 @@ export interface SiteModel {
   catalogue: Catalogue;
   pages: BuiltPage[];
   tokenCss: string;
+  /** Content assets a page links or shows: only these are published. */
+  usedAssets: ReadonlySet<string>;
 }
 
 export interface LoadOptions {
@@ -68,6 +70,8 @@ export interface PreparedSite {
   renderPage(page: Page, sink: ErrorSink): BuiltPage;
   /** The stylesheet for the code tokens of every page rendered so far. */
   tokenCss(): string;
+  /** Assets the pages rendered so far refer to. */
+  usedAssets: ReadonlySet<string>;
 }
 
 /**
@@ -97,10 +101,15 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     }
   }
   const assetSet = new Set(tree.assets.map((a) => a.relPath));
+  const usedAssets = new Set<string>();
   const targets: LinkTargets = {
     routeOfSource: (rel) => catalogue.bySource.get(rel)?.route,
     anchorsOf: (key) => anchorsByRoute.get(key),
-    hasAsset: (rel) => assetSet.has(rel),
+    hasAsset: (rel) => {
+      if (!assetSet.has(rel)) return false;
+      usedAssets.add(rel);
+      return true;
+    },
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
@@ -145,7 +154,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };
-  return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css() };
+  return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css(), usedAssets };
 }
 
 /**
@@ -157,7 +166,7 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
   const sink = new ErrorSink();
   const pages = site.catalogue.pages.map((page) => site.renderPage(page, sink));
   sink.throwIfAny();
-  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss() };
+  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss(), usedAssets: site.usedAssets };
 }
 
 /** Pages with section cards also have the "In this section" heading as a link target. */

@@ -36,10 +36,25 @@ def run(ctx, sql, max_rows=10000):
     return {"ok": True, "box": str(block).rstrip(), "rows": block.num_rows(), "columns": block.num_columns(), "schema": schema}
 
 
+def remove_stale_workdirs():
+    """Folders of bridges that were killed (a hung statement is stopped with SIGKILL) and could not clean up."""
+    for name in os.listdir(tempfile.gettempdir()):
+        parts = name.split("-")
+        if not name.startswith("databend-examples-") or len(parts) < 4 or not parts[2].isdigit():
+            continue
+        try:
+            os.kill(int(parts[2]), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(tempfile.gettempdir(), name), ignore_errors=True)
+        except PermissionError:
+            pass
+
+
 def main():
+    remove_stale_workdirs()
     # The engine keeps its data under ./.databend: work in a fresh folder so every run starts empty and
-    # nothing is written into the project.
-    workdir = tempfile.mkdtemp(prefix="databend-examples-")
+    # nothing is written into the project. The folder names this process, so a later run can tell it is stale.
+    workdir = tempfile.mkdtemp(prefix=f"databend-examples-{os.getpid()}-")
     os.chdir(workdir)
     ctx = None
     try:

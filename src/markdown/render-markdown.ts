@@ -46,7 +46,7 @@ export interface RenderedMarkdown {
 export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): RenderedMarkdown {
   const { file, relPath, targets, sink } = ctx;
   const tree: Root = parsed.tree;
-  transformDirectives(tree, file, sink);
+  transformDirectives(tree, file, sink, parsed.source);
   const codeBlocks: CodeBlockInfo[] = [];
   let exampleIndex = 0;
 

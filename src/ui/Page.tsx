@@ -31,6 +31,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {site.contentSecurityPolicy ? <meta httpEquiv="Content-Security-Policy" content={site.contentSecurityPolicy} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={page.description} />
