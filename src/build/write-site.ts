@@ -95,7 +95,7 @@ async function writeOutputs(model: SiteModel, projectRoot: string, tmpDir: strin
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
   await search.finish(tmpDir);
-  names.pages = pageRecords(tmpDir, new Map(model.pages.map((p) => [p.view.route, p.view.description])));
+  names.pages = pageRecords(tmpDir, model.pages.map((p) => p.view));
   writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));
   return { htmlFiles: model.pages.length + 2, jsFiles };
 }

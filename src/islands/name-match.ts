@@ -21,8 +21,13 @@ export interface NameRecord {
   summary: string;
 }
 
-/** A page as search results show it before its Pagefind fragment loads: route, title, breadcrumbs, summary. */
-export type PageRecord = [url: string, title: string, crumbs: string, summary: string];
+/**
+ * A page as search ranks and shows it before its Pagefind fragment loads: route, title, breadcrumbs, summary, the
+ * top-level section (the search filter), the headings that name a topic (not Syntax or Examples), the author's
+ * `keywords:`, and 1 for a generated section index (a list of links, with no content of its own). Empty trailing
+ * fields are left out.
+ */
+export type PageRecord = [url: string, title: string, crumbs: string, summary: string, section: string, headings?: string[], keywords?: string[], listing?: 1];
 
 /**
  * `search-records.json`, fetched with the first search: every documented name, the sections the filter offers
