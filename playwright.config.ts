@@ -17,7 +17,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromium } } }],
   webServer: {
-    command: `npx serve site --listen ${port} --no-clipboard --no-port-switching`,
+    command: `npx tsx src/build/serve-site.ts site --port ${port}`,
     url: `http://localhost:${port}/doc/`,
     reuseExistingServer: false,
     timeout: 30_000,

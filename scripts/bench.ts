@@ -6,7 +6,9 @@
  *   npm run bench -- --lighthouse      also Lighthouse (mobile) scores of each sample page
  *   npm run bench -- --budgets-only    only the deterministic byte budgets; exits 1 if one is exceeded
  */
-import { spawn, spawnSync } from 'node:child_process';
+import type { Server } from 'node:http';
+import { createSiteServer } from '../src/build/serve-site.ts';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -210,9 +212,9 @@ async function searchFigures(siteDir: string): Promise<void> {
   console.log(`\nsearch index on disk: Pagefind ${fmt(pagefindDir.raw)} in ${pagefindDir.files} files (a query fetches only the chunks it needs); name records ${fmt(names.length)} (${fmt(gzipSync(names).length)} gzip)`);
   const { chromium } = await import('@playwright/test');
   const port = 4790;
-  const server = spawn('npx', ['serve', siteDir, '--listen', String(port), '--no-clipboard', '--no-port-switching'], { cwd: projectRoot, stdio: 'ignore' });
+  // In this process, so the server stops with the benchmark (a spawned `npx serve` outlived it).
+  const server = await listenOn(siteDir, port);
   try {
-    await new Promise((r) => setTimeout(r, 1500));
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     const page = await browser.newPage();
     let searchBytes = 0;
@@ -259,17 +261,23 @@ async function searchFigures(siteDir: string): Promise<void> {
     console.log(`search: excerpts and deep links filled in (Pagefind fragments fetched) after p50 ${pctOf(detailTimes, 0.5).toFixed(1)} ms, p95 ${pctOf(detailTimes, 0.95).toFixed(1)} ms`);
     await browser.close();
   } finally {
-    server.kill();
+    await new Promise((r) => server.close(r));
   }
+}
+
+/** The built site served on loopback by the same server as `npm start`. */
+async function listenOn(siteDir: string, port: number): Promise<Server> {
+  const server = createSiteServer(siteDir);
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  return server;
 }
 
 /** Lighthouse (mobile, its default) on each sample page: the four category scores. */
 async function lighthouseScores(siteDir: string): Promise<void> {
   const port = 4791;
-  const server = spawn('npx', ['serve', siteDir, '--listen', String(port), '--no-clipboard', '--no-port-switching'], { cwd: projectRoot, stdio: 'ignore' });
+  const server = await listenOn(siteDir, port);
   const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
   try {
-    await new Promise((r) => setTimeout(r, 1500));
     console.log('\nLighthouse (mobile): performance / accessibility / best practices / SEO');
     for (const s of samples) {
       const run = spawnSync(
@@ -287,7 +295,7 @@ async function lighthouseScores(siteDir: string): Promise<void> {
     }
   } finally {
     fs.rmSync(out, { force: true });
-    server.kill();
+    await new Promise((r) => server.close(r));
   }
 }
 

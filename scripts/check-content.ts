@@ -1,23 +1,17 @@
 /**
- * `npm run check:content`: the content linted like code. Every page follows its template (SQL function and
- * command pages carry their sections), holds no placeholder text or empty section, and marks every SQL block as
+ * `npm run check:content`: the content linted like code. Every page follows its template (SQL function, command,
+ * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text or empty section, and marks every SQL block as
  * a recorded example, a grammar or not runnable here. Prints, per section, pages written / pages in the catalogue.
  */
-import type { Heading, Root } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import type { Root } from 'mdast';
 import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
+import { checkTemplates, emptySections } from '../src/content/templates.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 
 const projectRoot = process.cwd();
 const PLACEHOLDER = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon|to be written)\b/i;
-
-/** Sections a page of each kind must have; alternatives separated by "|". */
-const TEMPLATES: { kind: string; match: (id: string) => boolean; sections: string[] }[] = [
-  { kind: 'SQL function', match: (id) => id.startsWith('sql-functions/') && !id.endsWith('/index'), sections: ['Syntax', 'Arguments|Parameters', 'Return type', 'Examples'] },
-  { kind: 'SQL command', match: (id) => id.startsWith('sql-commands/') && !id.endsWith('/index'), sections: ['Syntax', 'Examples'] },
-];
 
 let model;
 try {
@@ -34,22 +28,8 @@ for (const built of model.pages) {
   if (page.kind !== 'doc') continue;
   const file = page.source.file;
   const tree: Root = parseMarkdown(page.source.body).tree;
-  const headings = tree.children.filter((n): n is Heading => n.type === 'heading');
-
-  for (const t of TEMPLATES) {
-    if (!t.match(page.id)) continue;
-    const have = new Set(headings.filter((h) => h.depth === 2).map((h) => toString(h).trim().toLowerCase()));
-    for (const section of t.sections) {
-      if (!section.split('|').some((s) => have.has(s.toLowerCase()))) problems.push(`${file}:1: a ${t.kind} page needs a "## ${section.replace('|', '" or "## ')}" section`);
-    }
-  }
-
-  // An empty section: a heading followed by a heading of the same or a higher level, or by nothing.
-  tree.children.forEach((node, i) => {
-    if (node.type !== 'heading') return;
-    const next = tree.children[i + 1];
-    if (!next || (next.type === 'heading' && next.depth <= node.depth)) problems.push(`${file}:${node.position?.start.line}: the section "${toString(node)}" is empty`);
-  });
+  const templatePage = { id: page.id, relPath: page.source.relPath, description: page.source.frontmatter.description, tree };
+  for (const p of [...checkTemplates(templatePage), ...emptySections(tree)]) problems.push(`${file}:${p.line}: ${p.message}`);
 
   page.source.body.split('\n').forEach((line, i) => {
     const m = PLACEHOLDER.exec(line);

@@ -21,7 +21,7 @@ function htmlFiles(dir: string): string[] {
 
 /** The file a URL path is served from (clean URLs: `/doc/x` and `/doc/x/` are `doc/x/index.html`). */
 function fileFor(urlPath: string): string | undefined {
-  const clean = decodeURIComponent(urlPath).replace(/\/+$/, '');
+  const clean = (decoded(urlPath) ?? urlPath).replace(/\/+$/, '');
   const candidates = [path.join(siteDir, clean), path.join(siteDir, clean, 'index.html'), path.join(siteDir, `${clean}.html`)];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
@@ -34,6 +34,15 @@ function idsOf(file: string): Set<string> {
     idCache.set(file, ids);
   }
   return ids;
+}
+
+/** A percent-decoded URL part, or undefined when its encoding is broken (reported, never a crash). */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }
 
 const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -49,13 +58,17 @@ for (const file of files) {
     if (/^(https?:|mailto:|data:)/.test(url)) continue;
     links++;
     const [target = '', anchor] = url.split('#');
+    if (decoded(target) === undefined || (anchor !== undefined && decoded(anchor) === undefined)) {
+      problems.push(`${page}: ${url} is not valid percent-encoding`);
+      continue;
+    }
     const targetFile = target === '' ? file : fileFor(target);
     if (!targetFile) {
       problems.push(`${page}: ${url} does not exist`);
       continue;
     }
-    if (anchor && targetFile.endsWith('.html') && !idsOf(targetFile).has(decodeURIComponent(anchor))) {
-      problems.push(`${page}: ${url} has no element with id "${decodeURIComponent(anchor)}"`);
+    if (anchor && targetFile.endsWith('.html') && !idsOf(targetFile).has(decoded(anchor) ?? anchor)) {
+      problems.push(`${page}: ${url} has no element with id "${decoded(anchor) ?? anchor}"`);
     }
   }
 }

@@ -4,5 +4,4 @@ set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
 npx tsx src/build/cli.ts
-echo "serving http://localhost:${PORT:-3000}/doc/"
-exec npx serve site --listen "${PORT:-3000}" --no-clipboard
+exec npx tsx src/build/serve-site.ts site --port "${PORT:-3000}"

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue } from '../catalogue/types.ts';
+import { ContentError, ContentErrors } from '../content/errors.ts';
 
 /** One row of `content/catalogue/catalogue.tsv`: a route the site must eventually serve. */
 export interface CatalogueRow {
@@ -13,20 +14,29 @@ export interface CatalogueRow {
   source: string;
 }
 
-/** The rows of a tab-separated file of `content/catalogue/` (its header line skipped), or undefined when absent. */
-export function readCatalogueTsv(projectRoot: string, name: string): string[][] | undefined {
-  const file = path.join(projectRoot, 'content/catalogue', name);
-  if (!fs.existsSync(file)) return undefined;
-  return fs
-    .readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'));
+/**
+ * The rows of a tab-separated file of `content/catalogue/` (its header line skipped). A missing file, or a row
+ * whose columns do not match the header (a merge conflict, a stray edit), stops the build naming file and line.
+ */
+export function readCatalogueTsv(projectRoot: string, name: string): string[][] {
+  const rel = `content/catalogue/${name}`;
+  const file = path.join(projectRoot, rel);
+  if (!fs.existsSync(file)) throw new ContentErrors([new ContentError(rel, undefined, 'the catalogue file is missing (restore it from git)')]);
+  const [header = '', ...lines] = fs.readFileSync(file, 'utf8').replace(/\n+$/, '').split('\n');
+  const width = header.split('\t').length;
+  const errors: ContentError[] = [];
+  const rows = lines.map((line, i) => {
+    const cells = line.split('\t');
+    if (cells.length !== width) errors.push(new ContentError(rel, i + 2, `${cells.length} columns where the header has ${width}${/^(<<<<<<<|=======|>>>>>>>)/.test(line) ? ' (a merge conflict marker)' : ''}`));
+    return cells;
+  });
+  if (width < 2) errors.unshift(new ContentError(rel, 1, 'no header line of tab-separated column names'));
+  if (errors.length) throw new ContentErrors(errors);
+  return rows;
 }
 
-export function readCatalogueRows(projectRoot: string): CatalogueRow[] | undefined {
-  return readCatalogueTsv(projectRoot, 'catalogue.tsv')?.map(([id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = '']) => ({
+export function readCatalogueRows(projectRoot: string): CatalogueRow[] {
+  return readCatalogueTsv(projectRoot, 'catalogue.tsv').map(([id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = '']) => ({
     id,
     route,
     title,
@@ -48,9 +58,8 @@ export interface Coverage {
  * How much of the catalogue (`content/catalogue/catalogue.tsv`) exists: written Markdown pages and generated
  * category pages, matched by route.
  */
-export function catalogueCoverage(projectRoot: string, catalogue: Catalogue): Coverage | undefined {
+export function catalogueCoverage(projectRoot: string, catalogue: Catalogue): Coverage {
   const rows = readCatalogueRows(projectRoot);
-  if (!rows) return undefined;
   const built = new Set(catalogue.pages.map((p) => p.route));
   let writtenPages = 0;
   let cataloguePages = 0;

@@ -10,7 +10,8 @@ import type { LinkTargets } from '../markdown/links.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
-import { readRecordedPage } from '../examples/results-store.ts';
+import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
+import type { RecordedExample } from '../examples/types.ts';
 import { siteConfig } from '../site.config.ts';
 import type { PageView } from '../ui/types.ts';
 import { lastCommitDates } from './git-dates.ts';
@@ -35,6 +36,8 @@ export interface SiteModel {
   catalogue: Catalogue;
   pages: BuiltPage[];
   tokenCss: string;
+  /** Content assets a page links or shows: only these are published. */
+  usedAssets: ReadonlySet<string>;
 }
 
 export interface LoadOptions {
@@ -67,6 +70,8 @@ export interface PreparedSite {
   renderPage(page: Page, sink: ErrorSink): BuiltPage;
   /** The stylesheet for the code tokens of every page rendered so far. */
   tokenCss(): string;
+  /** Assets the pages rendered so far refer to. */
+  usedAssets: ReadonlySet<string>;
 }
 
 /**
@@ -96,10 +101,15 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     }
   }
   const assetSet = new Set(tree.assets.map((a) => a.relPath));
+  const usedAssets = new Set<string>();
   const targets: LinkTargets = {
     routeOfSource: (rel) => catalogue.bySource.get(rel)?.route,
     anchorsOf: (key) => anchorsByRoute.get(key),
-    hasAsset: (rel) => assetSet.has(rel),
+    hasAsset: (rel) => {
+      if (!assetSet.has(rel)) return false;
+      usedAssets.add(rel);
+      return true;
+    },
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
@@ -129,7 +139,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       highlighter,
       styles,
       sink,
-      recorded: readRecordedPage(contentRoot, page.source.relPath)?.examples,
+      recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
     const view: PageView = {
@@ -145,7 +155,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };
-  return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css() };
+  return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css(), usedAssets };
 }
 
 /**
@@ -157,11 +167,25 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
   const sink = new ErrorSink();
   const pages = site.catalogue.pages.map((page) => site.renderPage(page, sink));
   sink.throwIfAny();
-  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss() };
+  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss(), usedAssets: site.usedAssets };
 }
 
 /** Pages with section cards also have the "In this section" heading as a link target. */
 function withCardAnchor(anchors: Set<string>, page: Page): ReadonlySet<string> {
   if (page.cards.length > 0) anchors.add('in-this-section');
   return anchors;
+}
+
+/**
+ * A page's recorded example results. A results file that cannot be read is a content error naming it; the
+ * examples tooling (no sink) reads on without it, since recording the page again is the fix.
+ */
+function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
+  try {
+    return readRecordedPage(contentRoot, relPath)?.examples;
+  } catch (err) {
+    if (!(err instanceof RecordedResultsError)) throw err;
+    sink?.add(path.relative(process.cwd(), err.file), err.line, err.message);
+    return undefined;
+  }
 }

@@ -78,27 +78,42 @@ export function contentSecurityPolicy(themeScript: string): string {
   ].join('; ');
 }
 
-/** Config for `serve` (and a readable record of what any static host needs): clean URLs, / → /doc/, headers. */
+/** The headers every response of the site carries, redirects and errors included. */
+export function securityHeaders(themeScript: string): { key: string; value: string }[] {
+  return [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(themeScript) },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  ];
+}
+
+/**
+ * How the site is served (the `serve-handler` configuration, and a readable record of what any static host
+ * needs): clean URLs, / → /doc/, no directory listings, the security headers, long caching of hashed assets.
+ * The build writes it beside the site (`site.serve.json`), never into it: it is not a page to publish.
+ */
 export function serveJson(themeScript: string): string {
   return `${JSON.stringify(
     {
       cleanUrls: true,
+      directoryListing: false,
       redirects: [{ source: '/', destination: '/doc/', type: 301 }],
       headers: [
-        {
-          source: '**',
-          headers: [
-            { key: 'Content-Security-Policy', value: contentSecurityPolicy(themeScript) },
-            { key: 'X-Content-Type-Options', value: 'nosniff' },
-            { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          ],
-        },
+        { source: '**', headers: securityHeaders(themeScript) },
         { source: 'assets/build/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
       ],
     },
     null,
     2,
   )}\n`;
+}
+
+/** The CSP as a page's `<meta http-equiv>`: hosts that send no headers still enforce it (frame-ancestors needs a header). */
+export function metaContentSecurityPolicy(themeScript: string): string {
+  return contentSecurityPolicy(themeScript)
+    .split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
 }
 
 /** OpenSearch description: lets a browser add the docs as a site search (type the site name, then a query). */

@@ -39,7 +39,7 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
     if (kind === 'doc' && route.startsWith('/doc/sql-functions/') && /^[A-Z][A-Z0-9_ ]*$/.test(title)) add(title, 'function', { route, title });
   }
   // `commands.tsv`: group, command, route of its page.
-  for (const [, command = '', route = ''] of readCatalogueTsv(projectRoot, 'commands.tsv') ?? []) add(command, 'command', byRoute.has(route) ? { route, title: command } : undefined);
+  for (const [, command = '', route = ''] of readCatalogueTsv(projectRoot, 'commands.tsv')) add(command, 'command', byRoute.has(route) ? { route, title: command } : undefined);
 
   if (objects) {
     for (const fn of objects.functions) {

@@ -1,3 +1,4 @@
+import { pinnedEngineVersion } from '../examples/bridge.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../catalogue/ids.ts';
@@ -7,7 +8,7 @@ import { uiStrings } from '../ui/strings.ts';
 import type { SiteView } from '../ui/types.ts';
 import { buildAssets } from './build-assets.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf, type SiteModel } from './load-site.ts';
-import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, sitemapXml } from './outputs.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { pageRecords, startSearchIndex, type SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
@@ -25,8 +26,18 @@ export function htmlFileOf(route: string): string {
   return path.join(key, 'index.html');
 }
 
+/**
+ * The absolute path of an output file, checked to land inside the output folder: routes are validated where
+ * they are read, and this is the last line of defence should anything slip through.
+ */
+export function outputPathIn(root: string, rel: string): string {
+  const file = path.resolve(root, rel);
+  if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`refusing to write "${rel}": it resolves outside the output folder`);
+  return file;
+}
+
 function writeFile(root: string, rel: string, data: string | Buffer): void {
-  const file = path.join(root, rel);
+  const file = outputPathIn(root, rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, data);
 }
@@ -50,6 +61,8 @@ export async function writeSite(model: SiteModel, projectRoot: string, tmpDir: s
     scripts: assets.scripts,
     themeScript: themeBootstrap,
     origin: siteConfig.origin,
+    engineVersion: pinnedEngineVersion(projectRoot),
+    contentSecurityPolicy: metaContentSecurityPolicy(themeBootstrap),
   };
   const search = await startSearchIndex();
   try {
@@ -87,13 +100,13 @@ async function writeOutputs(model: SiteModel, projectRoot: string, tmpDir: strin
     'index.html',
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
   );
-  for (const asset of model.tree.assets) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
+  // Only what a page shows or links is published: a stray file in the content folder stays private.
+  for (const asset of model.tree.assets) if (model.usedAssets.has(asset.relPath)) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
   writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
   writeFile(tmpDir, 'catalogue.json', catalogueJson(model.catalogue));
   writeFile(tmpDir, 'sitemap.xml', sitemapXml(model.pages));
   writeFile(tmpDir, 'robots.txt', robotsTxt());
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
-  writeFile(tmpDir, 'serve.json', serveJson(themeBootstrap));
   await search.finish(tmpDir);
   names.pages = pageRecords(tmpDir, model.pages.map((p) => p.view));
   writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorSink } from './errors.ts';
+import { ROUTE_PATH } from './frontmatter.ts';
 
 /** `_category_.json`: how a folder appears in the sidebar and, optionally, its generated index page. */
 export const categoryFileSchema = z
@@ -10,7 +11,7 @@ export const categoryFileSchema = z
     link: z
       .object({
         type: z.literal('generated-index'),
-        slug: z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'must start with "/"'),
+        slug: z.string().regex(ROUTE_PATH, 'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")'),
         title: z.string().trim().min(1).optional(),
         description: z.string().trim().min(1).max(300),
       })

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { ErrorSink } from './errors.ts';
 
+/**
+ * A route segment: letters, digits, "-", "_" and "." (`v1.2.0`), never starting with "." — so no "." or ".."
+ * segment can lead a written file out of the site's folder, and no hidden file is made.
+ */
+export const ROUTE_SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9_.-]*';
+/** A route under /doc/: "/" or "/" followed by segments, an optional trailing slash. */
+export const ROUTE_PATH = new RegExp(`^/(?:${ROUTE_SEGMENT}(?:/${ROUTE_SEGMENT})*/?)?$`);
+const ONE_SEGMENT = new RegExp(`^${ROUTE_SEGMENT}$`);
+
 /** The frontmatter an author writes. Unknown keys are refused so that typos do not pass silently. */
 export const frontmatterSchema = z
   .object({
@@ -12,9 +21,9 @@ export const frontmatterSchema = z
     sidebar_label: z.string().trim().min(1).optional(),
     sidebar_position: z.number().finite().optional(),
     /** Route under /doc/, absolute ("/" is /doc/ itself). */
-    slug: z.string().regex(/^\/[A-Za-z0-9_\-/.]*$/, 'must start with "/" and hold only letters, digits, "-", "_", "." and "/"').optional(),
+    slug: z.string().regex(ROUTE_PATH, 'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")').optional(),
     /** Replaces the last segment of the id derived from the file name. */
-    id: z.string().regex(/^[A-Za-z0-9_\-.]+$/, 'must be one path segment').optional(),
+    id: z.string().regex(ONE_SEGMENT, 'must be one path segment of letters, digits, "-", "_" and "." (not starting with ".")').optional(),
     /** The page documents an Enterprise feature: a badge and a licence link are shown. */
     enterprise: z.boolean().optional(),
     /**

@@ -5,6 +5,90 @@ import { ErrorSink } from './errors.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import type { SourceFolder, SourceTree } from './types.ts';
 
+/**
+ * A file or folder name becomes part of a route or an asset URL: letters, digits, "-", "_" and "." only, so
+ * every link, sitemap entry and llms.txt line is the name as written (no "#", "?", "%" or space to encode).
+ */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+/** What an SVG must not hold: it is served from the site's origin, so a script in it would run as the site. */
+const SVG_ACTIVE_CONTENT: [RegExp, string][] = [
+  [/<script\b/i, 'a <script> element'],
+  [/\son[a-z]+\s*=/i, 'an event handler attribute (on…=)'],
+  [/(?:href|src)\s*=\s*["']?\s*javascript:/i, 'a javascript: link'],
+  [/<foreignObject\b/i, 'a <foreignObject> element'],
+  [/<!ENTITY/i, 'an XML entity declaration'],
+];
+
+/** The reason an SVG asset cannot be published, or undefined when it holds only drawing. */
+export function svgProblem(text: string): { line: number; reason: string } | undefined {
+  for (const [pattern, what] of SVG_ACTIVE_CONTENT) {
+    const m = pattern.exec(text);
+    if (m) return { line: text.slice(0, m.index).split('\n').length, reason: `SVG holds ${what}: images must be drawing only (no scripts, handlers or embedded documents)` };
+  }
+  return undefined;
+}
+
+/**
+ * A page's text: valid UTF-8 without control characters (other than tab and line breaks). Problems name the
+ * line and column; undefined when the file cannot be used.
+ */
+export function readPageText(file: string, bytes: Buffer, sink: ErrorSink): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    const before = bytes.subarray(0, bad).toString('utf8');
+    const lines = before.split('\n');
+    sink.add(file, lines.length, 'the file is not valid UTF-8: save it as UTF-8', (lines[lines.length - 1]?.length ?? 0) + 1);
+    return undefined;
+  }
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
+  if (control) {
+    const lines = text.slice(0, control.index).split('\n');
+    const code = `U+${(control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    sink.add(file, lines.length, `control character ${code} in the text: remove it (write \\0 or a code span if you mean to show one)`, (lines[lines.length - 1]?.length ?? 0) + 1);
+    return undefined;
+  }
+  return text;
+}
+
+/** Deeper than any page needs, far below what the Markdown parser's recursion survives. */
+const MAX_QUOTE_DEPTH = 32;
+const MAX_INDENT = 160;
+
+/**
+ * Blockquotes or lists nested thousands deep (`>>>>…`) overflow the Markdown parser's stack; refuse them with
+ * their line instead.
+ */
+export function nestingProblem(text: string): { line: number; reason: string } | undefined {
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    const quotes = /^(?:[ \t]*>)+/.exec(line)?.[0].split('>').length ?? 1;
+    if (quotes - 1 > MAX_QUOTE_DEPTH) return { line: i + 1, reason: `blockquotes nested ${quotes - 1} deep: at most ${MAX_QUOTE_DEPTH}` };
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    if (indent > MAX_INDENT) return { line: i + 1, reason: `a line indented ${indent} characters: at most ${MAX_INDENT} (lists nested too deep?)` };
+  }
+  return undefined;
+}
+
+/** Offset of the first byte that is not part of a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] ?? 0;
+    const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (len === 0 || i + len > bytes.length) return i;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(i, i + len));
+    } catch {
+      return i;
+    }
+    i += len;
+  }
+  return bytes.length;
+}
+
 /** Files that are published as they are, next to the pages that use them. */
 const ASSET_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.csv', '.tsv', '.ndjson', '.json', '.parquet', '.txt']);
 
@@ -24,6 +108,15 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
       if (entry.name.startsWith('.')) continue;
       const abs = path.join(absDir, entry.name);
       const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
+      if (entry.isSymbolicLink()) {
+        // A link could publish any file of the machine that builds the site (`leak.txt -> /etc/passwd`).
+        sink.add(rel(abs), undefined, `symbolic link to ${fs.readlinkSync(abs)}: content must be real files inside the content folder`);
+        continue;
+      }
+      if (!SAFE_NAME.test(entry.name)) {
+        sink.add(rel(abs), undefined, `the name "${entry.name}" is not route-safe: use letters, digits, "-", "_" and "." only (no spaces, "#", "?" or "%")`);
+        continue;
+      }
       if (entry.isDirectory()) {
         folder.folders.push(walk(abs, relPath));
       } else if (entry.name === '_category_.json') {
@@ -33,11 +126,19 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
           folder.categoryFile = rel(abs);
         }
       } else if (entry.name.endsWith('.md')) {
-        const raw = fs.readFileSync(abs, 'utf8');
+        const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
+        if (raw === undefined) continue;
+        const nesting = nestingProblem(raw);
+        if (nesting) {
+          sink.add(rel(abs), nesting.line, nesting.reason);
+          continue;
+        }
         const split = readFrontmatter(rel(abs), raw, sink);
         if (split) folder.docs.push({ relPath, file: rel(abs), frontmatter: split.frontmatter, body: split.body, raw });
       } else if (ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        assets.push({ relPath, absPath: abs });
+        const svg = path.extname(entry.name).toLowerCase() === '.svg' ? svgProblem(fs.readFileSync(abs, 'utf8')) : undefined;
+        if (svg) sink.add(rel(abs), svg.line, svg.reason);
+        else assets.push({ relPath, absPath: abs });
       } else {
         sink.add(rel(abs), undefined, `unsupported file type "${path.extname(entry.name)}": pages are .md, assets are ${[...ASSET_EXTENSIONS].join(' ')}`);
       }

@@ -4,12 +4,14 @@
  * reload stays quick however large the site; the other pages are checked in the background and their errors
  * printed. A content error is shown in the page and in the terminal, and the server keeps running.
  */
+import { pinnedEngineVersion } from '../examples/bridge.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { FAVICON_SVG } from '../build/write-site.ts';
 import { routeKey } from '../catalogue/ids.ts';
+import { listenAddress, sendError, sendRendered } from './respond.ts';
 
 const projectRoot = process.cwd();
 const port = Number(process.env.PORT ?? 3000);
@@ -79,9 +81,6 @@ for (const event of ['change', 'add', 'unlink'] as const) {
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const errorPage = (message: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content error</title><script type="module" src="/@vite/client"></script></head><body><main><h1>The content has errors</h1><p>Fix them and save: this page reloads by itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`;
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -96,8 +95,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   const current = await prepared();
   if ('error' in current) {
     // The error class comes from a module Vite loaded, so compare by name rather than instanceof.
-    const err = current.error as Error;
-    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(err?.name === 'ContentErrors' ? err.message : String(err?.stack ?? err)));
+    sendError(res, 'The content has errors', current.error);
     return;
   }
   const site = current.site;
@@ -130,8 +128,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
       })()
     : { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
   if (typeof view === 'string') {
-    console.error(`[dev] ${view}`);
-    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(view));
+    sendError(res, 'The content has errors', view);
     return;
   }
   const siteView = {
@@ -141,17 +138,20 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     scripts: ['/@vite/client', '/src/islands/main.tsx'],
     themeScript: themeBootstrap,
     origin: `http://localhost:${port}`,
+    engineVersion: pinnedEngineVersion(projectRoot),
   };
-  res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(renderPageHtml(view, siteView));
+  sendRendered(res, found ? 200 : 404, () => renderPageHtml(view, siteView));
 }
 
+const host = listenAddress(process.argv.slice(2), process.env);
 http
   .createServer((req, res) => {
     vite.middlewares(req, res, () => {
-      handle(req, res).catch((err: unknown) => {
-        console.error(err);
-        res.writeHead(500, { 'content-type': 'text/plain' }).end(String((err as Error)?.stack ?? err));
-      });
+      // A module that does not compile (a syntax error in src/) fails here: the error page still reloads.
+      handle(req, res).catch((err: unknown) => sendError(res, 'The site failed to render', err));
     });
   })
-  .listen(port, () => console.log(`[dev] http://localhost:${port}/doc/ (edits to content/ and src/ reload the page)`));
+  .listen(port, host, () => {
+    const shown = host === '127.0.0.1' ? 'localhost' : host;
+    console.log(`[dev] http://${shown}:${port}/doc/ (edits to content/ and src/ reload the page${host === '127.0.0.1' ? '; --host <address> to serve beyond this machine' : ''})`);
+  });

@@ -2,13 +2,27 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { EngineResult } from './result-table.ts';
 
-export interface BridgeAnswer {
+export interface BridgeAnswer extends Partial<EngineResult> {
   ok: boolean;
-  box?: string;
-  rows?: number;
   error?: string;
   value?: string;
+}
+
+/** The parts of a successful answer that make a result, or undefined when the answer has none. */
+export function engineResultOf(a: BridgeAnswer): EngineResult | undefined {
+  return a.box !== undefined && a.rows !== undefined && a.columns !== undefined && a.schema !== undefined ? { box: a.box, rows: a.rows, columns: a.columns, schema: a.schema } : undefined;
+}
+
+/**
+ * The Databend release the examples run on: the engine package pinned in `requirements.txt`. The pages and
+ * their results describe it, and the top bar says so.
+ */
+export function pinnedEngineVersion(projectRoot: string): string {
+  const pinned = /^databend==([\w.]+)\s*$/m.exec(fs.readFileSync(path.join(projectRoot, 'src/examples/requirements.txt'), 'utf8'));
+  if (!pinned) throw new Error('src/examples/requirements.txt: no pinned databend version (databend==x.y.z)');
+  return `v${pinned[1]}`;
 }
 
 /** A problem with the engine process itself (missing, hung, crashed), as opposed to an SQL error. */

@@ -13,11 +13,11 @@ import path from 'node:path';
 import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts';
 import { ContentErrors } from '../content/errors.ts';
 import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
-import { EngineBridge, EngineFailure } from './bridge.ts';
+import { EngineBridge, EngineFailure, engineResultOf } from './bridge.ts';
 import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
-import { describeDifference, engineErrorMessage, exampleKeys, parseResultBox } from './result-table.ts';
-import { readRecordedPage, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
+import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
+import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
 import type { RecordedExample } from './types.ts';
 
 const projectRoot = process.cwd();
@@ -57,10 +57,17 @@ const engineVersion = async () => {
   return /Databend Query (v[\d.]+)/.exec(v)?.[1] ?? 'unknown';
 };
 
-/** Runs one page's examples in a fresh session; engine failures (hang, crash) become problems with page and line. */
-async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]): Promise<RecordedExample[]> {
+/**
+ * Runs one page's examples in a fresh session. Engine failures (hang, crash) become problems with page and line;
+ * the examples after a failure are not run (they may depend on it) and each is reported as skipped. The answer
+ * has one entry per block, undefined where the block did not run.
+ */
+async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]): Promise<(RecordedExample | undefined)[]> {
   const keys = exampleKeys(blocks.map((b) => b.code));
-  const out: RecordedExample[] = [];
+  const out: (RecordedExample | undefined)[] = blocks.map(() => undefined);
+  const skipRest = (from: number, why: string) => {
+    for (const b of blocks.slice(from)) problems.push(`${file}:${b.line}: skipped: ${why}`);
+  };
   prepareExampleData(exampleDataSourceOf(model.contentRoot));
   try {
     await bridge.request({ op: 'reset' });
@@ -68,6 +75,7 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
     if (!(err instanceof EngineFailure)) throw err;
     problems.push(`${file}: ${err.message}`);
     bridge.restart();
+    skipRest(0, 'the engine could not start a session for this page');
     return out;
   }
   for (const [i, b] of blocks.entries()) {
@@ -79,18 +87,25 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
       if (!(err instanceof EngineFailure)) throw err;
       problems.push(`${file}:${b.line}: ${err.message}`);
       bridge.restart();
+      skipRest(i + 1, `not run after the example at line ${b.line} stopped the engine`);
       return out;
     }
     if (!answer.ok) {
       const error = engineErrorMessage(answer.error ?? '');
       if (!b.meta.expectError) problems.push(`${file}:${b.line}: the example failed on the engine: ${error}`);
-      out.push({ ...base, error });
+      out[i] = { ...base, error };
       continue;
     }
     if (b.meta.expectError) problems.push(`${file}:${b.line}: this "example error" block ran without an error`);
-    const result = answer.box ? parseResultBox(answer.box) : undefined;
-    if (answer.box && !result) problems.push(`${file}:${b.line}: cannot read the engine's result table:\n${answer.box}`);
-    out.push(result && result.columns.length > 0 ? { ...base, result } : base);
+    const raw = engineResultOf(answer);
+    let result;
+    try {
+      result = raw ? readEngineResult(raw) : undefined;
+    } catch (err) {
+      problems.push(`${file}:${b.line}: cannot read the engine's result (${(err as Error).message}):\n${raw?.box ?? ''}`);
+      continue;
+    }
+    out[i] = result && result.columns.length > 0 ? { ...base, result } : base;
   }
   return out;
 }
@@ -98,9 +113,9 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
 async function recordCoverage(): Promise<void> {
   const list = async (sql: string) => {
     const a = await bridge.request({ op: 'list', sql });
-    const table = a.box ? parseResultBox(a.box) : undefined;
-    if (!table) throw new Error(`cannot list: ${sql}: ${a.error ?? ''}`);
-    return table.rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, '')).sort();
+    const raw = engineResultOf(a);
+    if (!raw) throw new Error(`cannot list: ${sql}: ${a.error ?? ''}`);
+    return readEngineResult(raw).rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, '')).sort();
   };
   const objects: EngineObjects = {
     engine: await engineVersion(),
@@ -142,19 +157,34 @@ let notRun = 0;
 for (const built of model.pages) for (const b of built.codeBlocks) if (b.meta.norun) notRun++;
 
 for (const page of pages) {
-  const examples = await runPage(page.file, page.blocks, problems);
-  count += examples.length;
+  const ran = await runPage(page.file, page.blocks, problems);
+  count += ran.filter(Boolean).length;
   if (mode === 'record') {
-    writeRecordedPage(model.contentRoot, page.id, { engine, examples });
+    let before;
+    try {
+      before = readRecordedPage(model.contentRoot, page.id);
+    } catch (err) {
+      if (!(err instanceof RecordedResultsError)) throw err;
+      console.error(`examples: ${path.relative(projectRoot, err.file)}: ${err.message}; recording the page anew`);
+    }
+    writeRecordedPage(model.contentRoot, page.id, { engine, examples: mergeRecording(exampleKeys(page.blocks.map((b) => b.code)), ran, before?.examples) });
     continue;
   }
-  const recorded = readRecordedPage(model.contentRoot, page.id);
+  let recorded;
+  try {
+    recorded = readRecordedPage(model.contentRoot, page.id);
+  } catch (err) {
+    if (!(err instanceof RecordedResultsError)) throw err;
+    problems.push(`${path.relative(projectRoot, err.file)}${err.line ? `:${err.line}` : ''}: ${err.message}`);
+    continue;
+  }
   if (!recorded) {
     problems.push(`${page.file}: no recorded results (run npm run examples)`);
     continue;
   }
   const byKey = new Map(recorded.examples.map((e) => [e.key, e]));
-  for (const [i, now] of examples.entries()) {
+  for (const [i, now] of ran.entries()) {
+    if (!now) continue;
     const then = byKey.get(now.key);
     const line = page.blocks[i]?.line;
     if (!then || then.sql !== now.sql) problems.push(`${page.file}:${line}: no recorded result for this statement (run npm run examples)`);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { ContentError, ContentErrors } from '../content/errors.ts';
 import type { Element } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
@@ -16,9 +18,29 @@ export interface EngineObjects {
 
 export const ENGINE_OBJECTS_FILE = 'content/catalogue/engine-objects.json';
 
-export function readEngineObjects(projectRoot: string): EngineObjects | undefined {
+const engineObjectsSchema = z.strictObject({ engine: z.string(), functions: z.array(z.string()).min(1), settings: z.array(z.string()).min(1), systemTables: z.array(z.string()).min(1) });
+
+/**
+ * The engine's lists. Missing or unreadable, the build stops naming the file: without them search would lose
+ * every setting and system table, and coverage could not be told.
+ */
+export function readEngineObjects(projectRoot: string): EngineObjects {
   const file = path.join(projectRoot, ENGINE_OBJECTS_FILE);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as EngineObjects) : undefined;
+  const fail = (reason: string, line?: number): never => {
+    throw new ContentErrors([new ContentError(ENGINE_OBJECTS_FILE, line, `${reason} (record it again with: npm run examples -- --coverage)`)]);
+  };
+  if (!fs.existsSync(file)) return fail('the engine\'s lists of functions, settings and system tables are missing');
+  const text = fs.readFileSync(file, 'utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    const at = /position (\d+)/.exec((err as Error).message);
+    return fail(`not valid JSON: ${(err as Error).message}`, at ? text.slice(0, Number(at[1])).split('\n').length : undefined);
+  }
+  const parsed = engineObjectsSchema.safeParse(data);
+  if (!parsed.success) return fail(`not the expected lists: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
+  return parsed.data;
 }
 
 export interface CoverageLine {

@@ -5,9 +5,10 @@ JSON lines over stdin/stdout. Requests:
   {"op": "run", "sql": "..."}  run one statement in the current session
   {"op": "version"}            the engine's version
   {"op": "list", "sql": "..."} the first column of a query, as strings (for coverage lists)
-Each answer is one line: {"ok": true, "box": "..."} with the engine's own result table as it prints it,
-{"ok": false, "error": "..."}, or {"ok": true, "value": ...}. The TypeScript side parses the table, keeps time
-limits and restarts the bridge when the engine crashes.
+Each answer is one line: {"ok": true, "box": "...", "rows": n, "columns": n, "schema": "..."} (the engine's own
+rendering of the result, the block's row and column counts, and the output schema from the plan),
+{"ok": false, "error": "..."}, or {"ok": true, "value": ...}. The TypeScript side reads the result from these,
+keeps time limits and restarts the bridge when the engine crashes.
 """
 import json
 import os
@@ -22,20 +23,38 @@ except ImportError:
     sys.exit(3)
 
 
-def run(ctx, sql):
+def run(ctx, sql, max_rows=10000):
     df = ctx.sql(sql)
+    # The DataFrame runs the statement again each time it is read (to_arrow_table, to_pandas, collect): read it
+    # once. The schema comes from the plan and runs nothing, so an empty result still names its columns.
+    schema = str(df.schema())
     # Show every row and the whole of every value: the page shows exactly what the engine answered.
-    df.set_max_display_rows(10000)
-    df.set_max_width(100000)
-    df.set_max_col_width(100000)
-    blocks = df.collect()
-    return {"ok": True, "box": str(blocks).rstrip() if blocks.num_columns() > 0 else "", "rows": blocks.num_rows()}
+    df.set_max_display_rows(max_rows)
+    df.set_max_width(1000000)
+    df.set_max_col_width(1000000)
+    block = df.collect()
+    return {"ok": True, "box": str(block).rstrip(), "rows": block.num_rows(), "columns": block.num_columns(), "schema": schema}
+
+
+def remove_stale_workdirs():
+    """Folders of bridges that were killed (a hung statement is stopped with SIGKILL) and could not clean up."""
+    for name in os.listdir(tempfile.gettempdir()):
+        parts = name.split("-")
+        if not name.startswith("databend-examples-") or len(parts) < 4 or not parts[2].isdigit():
+            continue
+        try:
+            os.kill(int(parts[2]), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(tempfile.gettempdir(), name), ignore_errors=True)
+        except PermissionError:
+            pass
 
 
 def main():
+    remove_stale_workdirs()
     # The engine keeps its data under ./.databend: work in a fresh folder so every run starts empty and
-    # nothing is written into the project.
-    workdir = tempfile.mkdtemp(prefix="databend-examples-")
+    # nothing is written into the project. The folder names this process, so a later run can tell it is stale.
+    workdir = tempfile.mkdtemp(prefix=f"databend-examples-{os.getpid()}-")
     os.chdir(workdir)
     ctx = None
     try:
@@ -52,10 +71,7 @@ def main():
                 elif op == "version":
                     answer = {"ok": True, "value": str(databend.SessionContext().sql("SELECT version()").collect())}
                 elif op == "list":
-                    c = databend.SessionContext()
-                    df = c.sql(request["sql"])
-                    df.set_max_display_rows(100000)
-                    answer = {"ok": True, "box": str(df.collect())}
+                    answer = run(databend.SessionContext(), request["sql"], max_rows=100000)
                 else:
                     answer = {"ok": False, "error": f"unknown op {op!r}"}
             except Exception as err:  # the engine's message is the answer of an error example

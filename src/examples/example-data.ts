@@ -49,7 +49,7 @@ export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DI
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const pid = Number(fs.existsSync(owner) ? fs.readFileSync(owner, 'utf8') : NaN);
-    if (Number.isInteger(pid) && !isAlive(pid)) {
+    if (Number.isInteger(pid) && !processAlive(pid)) {
       fs.rmSync(lockDir, { recursive: true, force: true });
       continue;
     }
@@ -59,7 +59,8 @@ export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DI
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine still runs (a lock or a folder it left is then still in use). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -14,7 +14,8 @@ const isAdmonition = (name: string): name is Admonition => (ADMONITIONS as reado
  * Turns `:::note`, `:::tip`... into admonition blocks and `::::tabs` / `:::tab` into tab groups. Unknown
  * block directives are errors with their line; inline `:word` that is not meant as a directive goes back to text.
  */
-export function transformDirectives(tree: Root, file: string, sink: ErrorSink): void {
+export function transformDirectives(tree: Root, file: string, sink: ErrorSink, source: string): void {
+  const lines = source.split('\n');
   visit(tree, (node, index, parent) => {
     if (node.type === 'textDirective') {
       if (parent && index !== undefined) {
@@ -29,6 +30,9 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink): 
     }
     if (node.type !== 'containerDirective') return undefined;
     const dir = node as ContainerDirective;
+    if (!isClosed(dir, lines)) {
+      sink.add(file, dir.position?.start.line, `":::${dir.name}" is never closed: end it with a line holding only ${':'.repeat(openingColons(dir, lines))} (otherwise it takes in the rest of the page)`, dir.position?.start.column);
+    }
     if (isAdmonition(dir.name)) {
       toAdmonition(dir, dir.name);
     } else if (dir.name === 'tabs') {
@@ -47,6 +51,20 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink): 
     }
     return undefined;
   });
+}
+
+const openingColons = (dir: ContainerDirective, lines: string[]) => /^\s*(:+)/.exec(lines[(dir.position?.start.line ?? 1) - 1] ?? '')?.[1]?.length ?? 3;
+
+/**
+ * An unclosed container runs to the end of the page (or of its parent), which the parser accepts silently: it
+ * is closed only when its last line is a fence of at least as many colons as it opened with, below its content.
+ */
+function isClosed(dir: ContainerDirective, lines: string[]): boolean {
+  const end = dir.position?.end.line;
+  if (end === undefined) return true;
+  const fence = /^\s*(:+)\s*$/.exec(lines[end - 1] ?? '');
+  const last = dir.children[dir.children.length - 1];
+  return !!fence && (fence[1]?.length ?? 0) >= openingColons(dir, lines) && end !== dir.position?.start.line && (!last || (last.position?.end.line ?? 0) < end);
 }
 
 function textDirectiveSource(node: TextDirective): string {

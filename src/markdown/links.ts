@@ -30,7 +30,12 @@ export function resolveLink(url: string, fromRelPath: string, ownAnchors: Readon
   }
   const hashAt = url.indexOf('#');
   const target = hashAt >= 0 ? url.slice(0, hashAt) : url;
-  const anchor = hashAt >= 0 ? decodeURIComponent(url.slice(hashAt + 1)) : undefined;
+  let anchor: string | undefined;
+  try {
+    anchor = hashAt >= 0 ? decodeURIComponent(url.slice(hashAt + 1)) : undefined;
+  } catch {
+    return { error: `link "${url}": the anchor is not valid percent-encoding` };
+  }
 
   if (target === '') {
     if (anchor === undefined || ownAnchors.has(anchor)) return { href: url };

@@ -9,6 +9,8 @@ const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 
 /** First pass over a page: the syntax tree and the anchors other pages may link to. */
 export interface ParsedMarkdown {
+  /** The body the tree was parsed from (checks that need the text itself, such as closing fences). */
+  source: string;
   tree: Root;
   anchors: Set<string>;
   toc: TocEntry[];
@@ -17,5 +19,5 @@ export interface ParsedMarkdown {
 export function parseMarkdown(body: string): ParsedMarkdown {
   const tree = parser.runSync(parser.parse(body)) as Root;
   const { anchors, toc } = assignHeadingIds(tree);
-  return { tree, anchors, toc };
+  return { source: body, tree, anchors, toc };
 }

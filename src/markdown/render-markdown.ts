@@ -46,7 +46,7 @@ export interface RenderedMarkdown {
 export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): RenderedMarkdown {
   const { file, relPath, targets, sink } = ctx;
   const tree: Root = parsed.tree;
-  transformDirectives(tree, file, sink);
+  transformDirectives(tree, file, sink, parsed.source);
   const codeBlocks: CodeBlockInfo[] = [];
   let exampleIndex = 0;
 
@@ -178,17 +178,39 @@ const el = (tagName: string, className: string | undefined, children: ElementCon
 const text = (value: string): ElementContent => ({ type: 'text', value });
 
 /**
- * The engine's answer under an example: its result as a table (column names with their SQL types, every cell
- * as the engine printed it) or its error message. Nothing for statements that return no columns.
+ * Control characters a value may hold (a NUL in a system table's text) are shown as escapes, never raw: a raw
+ * NUL is invisible and makes the page invalid HTML. Line breaks and tabs stay, the cell keeps its layout.
+ */
+export function visibleText(value: string): string {
+  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => (c === '\u0000' ? '\\0' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** EXPLAIN answers with one string per plan line: the page shows the plan as the tree it draws. */
+function isPlan(r: RecordedExample): boolean {
+  const t = r.result;
+  const statement = r.sql.replace(/^(\s*(--[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, '');
+  return !!t && /^EXPLAIN\b/i.test(statement) && t.columns.length === 1 && /^String( NULL)?$/.test(t.columns[0]?.type ?? '') && t.rows.length > 0;
+}
+
+/**
+ * The engine's answer under an example: its result as a table (column names with their SQL types, every value
+ * as the engine wrote it, a value with line breaks kept in one cell), a plan as pre-formatted text, or its error
+ * message. An empty result still shows its columns, labelled "0 rows". Nothing for statements without columns.
  */
 function resultElements(r: RecordedExample): Element[] {
   if (r.error !== undefined) {
-    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(r.error)])], { tabIndex: 0 })], NOT_SEARCHED)];
+    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(visibleText(r.error))])], { tabIndex: 0 })], NOT_SEARCHED)];
   }
   const t = r.result;
   if (!t || t.columns.length === 0) return [];
+  const varies = r.nondeterministic ? uiStrings.resultVaries : uiStrings.result;
+  if (isPlan(r)) {
+    const plan = t.rows.map((row) => (row[0] ?? '').replace(/^'([\s\S]*)'$/, '$1')).join('\n');
+    const label = `${varies} · ${uiStrings.planLabel}`;
+    return [el('div', 'example-result example-result-plan', [para('example-result-label', label), el('pre', undefined, [el('samp', undefined, [text(visibleText(plan))])], { tabIndex: 0, ariaLabel: label })], NOT_SEARCHED)];
+  }
   const head = el('thead', undefined, [el('tr', undefined, t.columns.map((c) => el('th', undefined, [text(c.name), el('span', 'result-type', [text(c.type)])], { scope: 'col' })))]);
-  const body = el('tbody', undefined, t.rows.map((row) => el('tr', undefined, row.map((cell) => el('td', undefined, [text(cell)])))));
-  const label = `${r.nondeterministic ? uiStrings.resultVaries : uiStrings.result} · ${uiStrings.rowCount(t.rows.length)}`;
+  const body = el('tbody', undefined, t.rows.map((row) => el('tr', undefined, row.map((cell) => el('td', undefined, [text(visibleText(cell))])))));
+  const label = `${varies} · ${uiStrings.rowCount(t.rows.length)}`;
   return [el('div', 'example-result example-result-ok', [para('example-result-label', label), el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], { tabIndex: 0, role: 'region', ariaLabel: label })], NOT_SEARCHED)];
 }

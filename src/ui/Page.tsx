@@ -31,6 +31,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {site.contentSecurityPolicy ? <meta httpEquiv="Content-Security-Policy" content={site.contentSecurityPolicy} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={page.description} />
@@ -59,7 +60,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         <a className="skip-link" href="#content">
           {uiStrings.skipToContent}
         </a>
-        <TopBar version={site.version} />
+        <TopBar version={site.version} engineVersion={site.engineVersion} />
         <div className="layout">
           <Sidebar items={site.sidebar} currentRoute={page.route} />
           <main id="content" className="main" tabIndex={-1}>

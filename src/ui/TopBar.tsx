@@ -7,15 +7,15 @@ import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
 
 /** Product name, version, search, theme, source repository, and (on phones) the menu button. */
-export function TopBar({ version }: { version: VersionRecord }) {
+export function TopBar({ version, engineVersion }: { version: VersionRecord; engineVersion: string }) {
   return (
     <header className="top-bar">
       <Island name="mobile-menu" component={MobileMenu} props={{}} className="top-bar-menu" />
       <a className="brand" href="/doc/">
         <span className="brand-name">{uiStrings.siteName}</span> <span className="brand-docs">{uiStrings.docsLabel}</span>
       </a>
-      <span className="version-label" title={uiStrings.versionLabel(version.label)}>
-        {version.label}
+      <span className="version-label" title={uiStrings.versionLabel(version.label, engineVersion)}>
+        {version.label} · {uiStrings.engineLabel(engineVersion)}
       </span>
       <Island name="search" component={Search} props={{}} className="top-bar-search" />
       <Island name="theme-switch" component={ThemeSwitch} props={{}} className="top-bar-theme" />

@@ -39,4 +39,8 @@ export interface SiteView {
   themeScript: string;
   /** Public origin for canonical URLs and Open Graph tags. */
   origin: string;
+  /** The Databend release the pages and their example results describe (`v1.2.453`). */
+  engineVersion: string;
+  /** The CSP as a `<meta http-equiv>` (for hosts that send no headers); empty in the dev server. */
+  contentSecurityPolicy?: string;
 }

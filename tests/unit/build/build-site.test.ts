@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
+import { outputPathIn } from '../../../src/build/write-site.ts';
+import { createSiteServer } from '../../../src/build/serve-site.ts';
+import type { AddressInfo } from 'node:net';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-'));
@@ -23,7 +26,11 @@ describe('build', () => {
       expect(fs.existsSync(path.join(out, rel)), rel).toBe(true);
     }
     expect(read('index.html')).toContain('url=/doc/');
-    expect(JSON.parse(read('serve.json')).redirects).toEqual([{ source: '/', destination: '/doc/', type: 301 }]);
+    const host = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')) as { redirects: unknown; directoryListing: boolean };
+    expect(host.redirects).toEqual([{ source: '/', destination: '/doc/', type: 301 }]);
+    expect(host.directoryListing).toBe(false);
+    // The host configuration sits beside the site, not in it.
+    expect(fs.existsSync(path.join(out, 'serve.json'))).toBe(false);
   });
 
   it('prints a summary line with the catalogue coverage', () => {
@@ -53,6 +60,8 @@ describe('build', () => {
 
   it('copies images and builds one stylesheet, one module script and the search index', () => {
     expect(fs.existsSync(path.join(out, 'assets/content/01-guide/img/box.svg'))).toBe(true);
+    // A file no page shows or links stays unpublished.
+    expect(fs.existsSync(path.join(out, 'assets/content/01-guide/img/unused.csv'))).toBe(false);
     const html = read('doc/guide/first/index.html');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/build\/site-[0-9a-f]{10}\.css"\/>/);
     expect(html).toMatch(/<script type="module" src="\/assets\/build\/islands-[\w-]+\.js"><\/script>/);
@@ -64,15 +73,54 @@ describe('build', () => {
     const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline).toHaveLength(1);
     expect(html).not.toMatch(/<style|\sstyle="|\son[a-z]+="/);
-    const csp = JSON.parse(read('serve.json')).headers[0].headers[0].value as string;
+    const csp = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')).headers[0].headers[0].value as string;
     const hash = /'sha256-([^']+)'/.exec(csp)?.[1];
     expect(createHash('sha256').update(inline[0] ?? '').digest('base64')).toBe(hash);
+    // The same policy in a meta element, for hosts that send no headers (frame-ancestors only works as a header).
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(html)?.[1]?.replace(/&#x27;/g, "'");
+    expect(meta).toBe(csp.replace("; frame-ancestors 'none'", ''));
+    expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
   });
+
+  it('refuses to write a file whose path leads out of the output folder', () => {
+    expect(outputPathIn(out, 'doc/a/index.html')).toBe(path.join(out, 'doc/a/index.html'));
+    expect(() => outputPathIn(out, '../../README/index.html')).toThrow(/resolves outside the output folder/);
+    expect(() => outputPathIn(out, '/etc/passwd')).toThrow(/resolves outside the output folder/);
+  });
+
+  it('is served with its security headers on every response, a 404 for the not-found page, and no listings', async () => {
+    const server = createSiteServer(out);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const get = (p: string) => fetch(`${base}${p}`, { redirect: 'manual' });
+      const root = await get('/');
+      expect(root.status).toBe(301);
+      expect(root.headers.get('location')).toBe('/doc/');
+      expect(root.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      expect(root.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await get('/doc/guide/first')).status).toBe(200);
+      for (const p of ['/404', '/404.html', '/assets/', '/assets/content/', '/serve.json', '/doc/no-such-page']) {
+        const r = await get(p);
+        expect(r.status, p).toBe(404);
+        expect(r.headers.get('content-security-policy'), p).toMatch(/default-src 'self'/);
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('clears what an interrupted build left behind', async () => {
+    const stale = path.join(work, 'site.tmp-999999999');
+    fs.mkdirSync(path.join(stale, 'doc'), { recursive: true });
+    await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out });
+    expect(fs.existsSync(stale)).toBe(false);
+  }, 60_000);
 
   it('leaves the previous site untouched when a build fails', async () => {
     const before = read('doc/guide/first/index.html');
     await expect(buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out })).rejects.toThrow(/broken-link\/page\.md:8/);
     expect(read('doc/guide/first/index.html')).toBe(before);
-    expect(fs.readdirSync(work)).toEqual(['site']);
+    expect(fs.readdirSync(work).sort()).toEqual(['site', 'site.serve.json']);
   });
 });

@@ -3,16 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDifference, engineErrorMessage, exampleKeys, parseResultBox } from '../../../src/examples/result-table.ts';
-import { formatRecordedPage } from '../../../src/examples/results-store.ts';
+import { charWidth, describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from '../../../src/examples/result-table.ts';
+import { formatRecordedPage, mergeRecording } from '../../../src/examples/results-store.ts';
 import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
+import type { RecordedExample } from '../../../src/examples/types.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-describe('reading the engine\'s result tables', () => {
-  const box = ['┌────────────────────────────┐', '│    name   │       qty      │', '│   String  │   Int32 NULL   │', '├───────────┼────────────────┤', "│ 'a b'     │              3 │", '│ NULL      │           NULL │', '└────────────────────────────┘'].join('\n');
-  it('keeps names, types and each cell as the engine wrote it', () => {
-    expect(parseResultBox(box)).toEqual({
+describe("reading the engine's results", () => {
+  const schema = (...fields: [string, string][]) => `DataSchema { fields: [${fields.map(([n, t]) => `DataField { name: ${JSON.stringify(n)}, default_expr: None, data_type: ${t}, computed_expr: None }`).join(', ')}], metadata: {} }`;
+  const twoColumns = schema(['name', 'String'], ['qty', 'Nullable(Number(Int32))']);
+  const box = ['┌────────────────────────────┐', '│    name   │       qty      │', '│   String  │   Int32 NULL   │', '├───────────┼────────────────┤', "│ 'a b'     │              3 │", '│ NULL      │           NULL │', "│ 'NULL'    │              4 │", '└────────────────────────────┘'].join('\n');
+
+  it('keeps names, types and each value as the engine wrote it, NULL apart from the string', () => {
+    expect(readEngineResult({ box, rows: 3, columns: 2, schema: twoColumns })).toEqual({
       columns: [
         { name: 'name', type: 'String' },
         { name: 'qty', type: 'Int32 NULL' },
@@ -20,13 +24,66 @@ describe('reading the engine\'s result tables', () => {
       rows: [
         ["'a b'", '3'],
         ['NULL', 'NULL'],
+        ["'NULL'", '4'],
       ],
     });
   });
-  it('reads an empty result, and refuses what it cannot read rather than guess', () => {
-    expect(parseResultBox('┌┐\n└┘')).toEqual({ columns: [], rows: [] });
-    expect(parseResultBox(box.replace("'a b'    ", "'a│b'    "))).toBeUndefined();
-    expect(parseResultBox('not a table')).toBeUndefined();
+
+  it('keeps a value that spans lines as one cell, with its indentation', () => {
+    const ddl = ['┌──────────────────────────┐', '│  Table │   Create Table  │', '│ String │      String     │', '├────────┼─────────────────┤', "│ 't'    │ 'CREATE TABLE ( │", '│        │   a INT NULL    │', "│        │ ) ENGINE=FUSE'  │", "│ 'u'    │ 'x'             │", '└──────────────────────────┘'].join('\n');
+    const t = readEngineResult({ box: ddl, rows: 2, columns: 2, schema: schema(['Table', 'String'], ['Create Table', 'String']) });
+    expect(t.rows).toEqual([
+      ["'t'", "'CREATE TABLE (\n  a INT NULL\n) ENGINE=FUSE'"],
+      ["'u'", "'x'"],
+    ]);
+  });
+
+  it('reads values that draw the column border (an EXPLAIN plan) and wide characters by their width', () => {
+    const plan = ['┌──────────────────┐', '│      explain     │', '│      String      │', '├──────────────────┤', "│ 'Filter'         │", "│ '├── filters: x' │", "│ '└── 中文'       │", '└──────────────────┘'].join('\n');
+    expect(readEngineResult({ box: plan, rows: 3, columns: 1, schema: schema(['explain', 'String']) }).rows).toEqual([["'Filter'"], ["'├── filters: x'"], ["'└── 中文'"]]);
+  });
+
+  it('gives an empty result its columns and types from the schema', () => {
+    const s = schema(['a', 'Nullable(Number(Int32))'], ['d', 'Decimal(Decimal128(DecimalSize { precision: 10, scale: 2 }))'], ['m', 'Map(Tuple([String, Array(Number(UInt8))]))'], ['t', 'Tuple([Number(UInt8)])'], ['e', 'EmptyArray'], ['n', 'Null']);
+    expect(readEngineResult({ box: '┌┐\n└┘', rows: 0, columns: 6, schema: s })).toEqual({
+      columns: [
+        { name: 'a', type: 'Int32 NULL' },
+        { name: 'd', type: 'Decimal(10, 2)' },
+        { name: 'm', type: 'Map(String, Array(UInt8))' },
+        { name: 't', type: 'Tuple(UInt8,)' },
+        { name: 'e', type: 'Array(Nothing)' },
+        { name: 'n', type: 'NULL' },
+      ],
+      rows: [],
+    });
+    expect(readEngineResult({ box: '┌┐\n└┘', rows: 0, columns: 0, schema: schema() })).toEqual({ columns: [], rows: [] });
+  });
+
+  it('refuses what it cannot read exactly rather than guess', () => {
+    expect(() => readEngineResult({ box, rows: 2, columns: 2, schema: twoColumns })).toThrow(/read 3 rows .* engine returned 2/);
+    expect(() => readEngineResult({ box: box.replace("'a b'     │", "'a b'      "), rows: 3, columns: 2, schema: twoColumns })).toThrow(/does not match its columns/);
+    expect(() => readEngineResult({ box: 'not a table', rows: 1, columns: 2, schema: twoColumns })).toThrow(/not a table/);
+    expect(() => readEngineResult({ box, rows: 3, columns: 2, schema: schema(['name', 'String'], ['qty', 'Number(Int64)']) })).toThrow(/schema says Int64, the result says Int32 NULL/);
+  });
+
+  it('measures characters as a terminal does', () => {
+    expect([charWidth('a'), charWidth('中'), charWidth('\0'), charWidth('\t'), charWidth('\u0301')]).toEqual([1, 2, 0, 0, 0]);
+  });
+});
+
+describe('recording again', () => {
+  const ex = (key: string, extra: Partial<RecordedExample> = {}): RecordedExample => ({ key, sql: `SELECT ${key}`, expectError: false, nondeterministic: false, ...extra });
+  const table = (rows: string[][]) => ({ columns: [{ name: 'x', type: 'String' }], rows });
+  it('keeps the earlier result of an example that did not run, and drops results of removed examples', () => {
+    expect(mergeRecording(['a', 'b'], [ex('a'), undefined], [ex('b', { result: table([['old']]) }), ex('gone')])).toEqual([ex('a'), ex('b', { result: table([['old']]) })]);
+  });
+  it('keeps a varying result while its shape holds, and takes the new one when the shape changes', () => {
+    const old = ex('n', { nondeterministic: true, result: table([['10:01']]) });
+    expect(mergeRecording(['n'], [ex('n', { nondeterministic: true, result: table([['10:02']]) })], [old])).toEqual([old]);
+    const grown = ex('n', { nondeterministic: true, result: table([['10:02'], ['10:03']]) });
+    expect(mergeRecording(['n'], [grown], [old])).toEqual([grown]);
+    const fixed = ex('n', { result: table([['10:02']]) });
+    expect(mergeRecording(['n'], [fixed], [old])).toEqual([fixed]);
   });
 });
 
@@ -84,19 +141,33 @@ describe('examples end to end on the engine', () => {
     }
   }, 60_000);
 
-  it('stops a statement that runs too long and says where it was', () => {
+  it('stops a statement that runs too long, says where it was, reports what it skipped and keeps the results it did not replace', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
     const content = path.join(work, 'content');
     fs.mkdirSync(content);
-    fs.writeFileSync(path.join(content, 'slow.md'), '---\ntitle: Slow\ndescription: A statement that takes too long.\n---\n\nText.\n\n```sql example\nSELECT count(*) FROM numbers(100000000000) WHERE number % 7 = 3\n```\n');
+    const page = (first: string) => `---\ntitle: Slow\ndescription: A statement that takes too long.\n---\n\nText.\n\n\`\`\`sql example\n${first}\n\`\`\`\n\n\`\`\`sql example\nSELECT 2 AS two\n\`\`\`\n\n\`\`\`sql example\nSELECT 3 AS three\n\`\`\`\n`;
+    const slow = 'SELECT count(*) FROM numbers(100000000000) WHERE number % 7 = 3';
     try {
+      fs.writeFileSync(path.join(content, 'slow.md'), page('SELECT 1 AS one'));
+      expect(run(['record', '--content', content]).status).toBe(0);
+      const results = path.join(`${content}.examples`, 'slow.json');
+      const before = JSON.parse(fs.readFileSync(results, 'utf8')) as { examples: { sql: string }[] };
+      expect(before.examples.map((e) => e.sql)).toEqual(['SELECT 1 AS one', 'SELECT 2 AS two', 'SELECT 3 AS three']);
+
+      fs.writeFileSync(path.join(content, 'slow.md'), page(slow));
       const r = run(['record', '--content', content], { EXAMPLE_TIMEOUT_MS: '1500' });
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/slow\.md:8: no answer within 1\.5 s: the statement was stopped/);
+      expect(r.stderr).toMatch(/slow\.md:12: skipped: not run after the example at line 8 stopped the engine/);
+      expect(r.stderr).toMatch(/slow\.md:16: skipped/);
+      // The two later examples were not run: their earlier results stay; the hung one has none to keep.
+      const after = JSON.parse(fs.readFileSync(results, 'utf8')) as { examples: { sql: string }[] };
+      expect(after.examples.map((e) => e.sql)).toEqual(['SELECT 2 AS two', 'SELECT 3 AS three']);
+      expect(fs.readdirSync(`${content}.examples`)).toEqual(['slow.json']);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 90_000);
 
   it('says how to install the engine when it is missing', () => {
     const r = run(['check'], { DATABEND_PYTHON: '/nonexistent/python' });

@@ -12,7 +12,7 @@ let model: SiteModel;
 const htmlOf = (route: string) => {
   const page = model.pages.find((p) => p.view.route === route);
   if (!page) throw new Error(`no page ${route}`);
-  return renderPageHtml(page.view, { sidebar: model.catalogue.sidebar, version: currentVersion, stylesheets: ['/s.css'], scripts: ['/i.js'], themeScript: '', origin: 'https://example.test' });
+  return renderPageHtml(page.view, { sidebar: model.catalogue.sidebar, version: currentVersion, stylesheets: ['/s.css'], scripts: ['/i.js'], themeScript: '', origin: 'https://example.test', engineVersion: 'v1.2.453' });
 };
 
 beforeAll(async () => {
@@ -94,6 +94,18 @@ describe('markdown pipeline', () => {
     const html = htmlOf('/doc/guide/second');
     expect(html).toContain('<p class="example-result-label">Result · 1 row</p>');
     expect(html).toContain('<table class="result-table"><thead><tr><th scope="col">1 + 1<span class="result-type">UInt8</span></th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>');
+  });
+
+  it('keeps a value with line breaks in one cell, escapes control characters, labels an empty result, shows a plan as text', () => {
+    const html = htmlOf('/doc/reference/date-trunc');
+    expect(html).toContain('<td>&#x27;first line\n  second line&#x27;</td><td>&#x27;a\\0b&#x27;</td>');
+    expect(html).not.toContain('\u0000');
+    expect(html).toMatch(/<p class="example-result-label">Result · 0 rows<\/p><div class="table-scroll result-scroll"[^>]*><table class="result-table"><thead><tr><th scope="col">number<span class="result-type">UInt64<\/span><\/th><\/tr><\/thead><tbody><\/tbody>/);
+    expect(html).toContain('<p class="example-result-label">Result · query plan</p><pre tabindex="0" aria-label="Result · query plan"><samp>Filter\n├── output columns: [numbers.number (#0)]');
+  });
+
+  it('says in the top bar which Databend release the pages describe', () => {
+    expect(htmlOf('/doc/guide/first')).toMatch(/<span class="version-label" title="Documentation version Next: the pages and their example results describe Databend v1\.2\.453">Next · Databend v1\.2\.453<\/span>/);
   });
 
   it('collects code blocks with what the examples tooling needs', () => {

@@ -1,0 +1,159 @@
+/**
+ * Page templates: the sections a page of each kind must have, checked by `scripts/check-content.ts`. Each check
+ * takes a parsed page and returns its problems with line numbers, so it can be tested on a page in a string.
+ */
+import type { Heading, Nodes, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+
+/** What a template check needs to know of a page. */
+export interface TemplatePage {
+  /** Page id, e.g. `sql-functions/string-functions/length`. */
+  id: string;
+  /** Source path relative to the content root, with number prefixes, e.g. `80-releases/94-v1.2.0.md`. */
+  relPath: string;
+  /** Frontmatter `description`. */
+  description?: string;
+  tree: Root;
+}
+
+export interface TemplateProblem {
+  line: number;
+  message: string;
+}
+
+export interface PageTemplate {
+  kind: string;
+  match: (page: TemplatePage) => boolean;
+  check: (page: TemplatePage) => TemplateProblem[];
+}
+
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+/** A date written out, e.g. "June 29, 2023". */
+const DATE = new RegExp(`\\b(?:${MONTHS}) [1-9]\\d?, \\d{4}\\b`);
+
+/** Release-notes sections, in the order they appear on a page; every `##` of a release page is one of them. */
+export const RELEASE_SECTIONS = [
+  'Accepted RFCs',
+  'New features',
+  'New features and improvements',
+  'Improvements',
+  'Enterprise features',
+  'Ecosystem',
+  'Databend and AI',
+  'Bug fixes',
+  'Code refactors',
+  'New contributors',
+  'Download and deploy',
+] as const;
+
+/** RFC sections, required in this order; other `##` sections may come between them. */
+export const RFC_SECTIONS = ['Summary', 'Status', 'Motivation', 'Design', 'Alternatives', 'Open questions'] as const;
+
+const h2s = (tree: Root): Heading[] => tree.children.filter((n): n is Heading => n.type === 'heading' && n.depth === 2);
+const textOf = (h: Heading): string => toString(h).trim();
+const lineOf = (node: { position?: { start: { line: number } } } | undefined): number => node?.position?.start.line ?? 1;
+
+/** A page must have each section; alternatives separated by "|". */
+function requireSections(kind: string, sections: string[]): (page: TemplatePage) => TemplateProblem[] {
+  return ({ tree }) => {
+    const have = new Set(h2s(tree).map((h) => textOf(h).toLowerCase()));
+    return sections
+      .filter((section) => !section.split('|').some((s) => have.has(s.toLowerCase())))
+      .map((section) => ({ line: 1, message: `a ${kind} page needs a "## ${section.replaceAll('|', '" or "## ')}" section` }));
+  };
+}
+
+function checkRelease({ tree, description }: TemplatePage): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const headings = h2s(tree);
+  const names = headings.map(textOf);
+
+  // The release date, in the first paragraph and at the start of the description (the landing page's cards).
+  const first = tree.children.find((n) => n.type === 'paragraph');
+  const date = first ? DATE.exec(toString(first))?.[0] : undefined;
+  if (!date) problems.push({ line: lineOf(first), message: 'a release page states its release date (e.g. "June 29, 2023") in its first paragraph' });
+  if (!description?.startsWith('Released ')) {
+    problems.push({ line: 1, message: 'a release page description starts with "Released <date>:", so the release notes index shows the date' });
+  } else if (date && !description.startsWith(`Released ${date}`)) {
+    problems.push({ line: 1, message: `the description gives another date than the first paragraph ("${date}")` });
+  }
+
+  // Sections: known names only, in the shared order, with the features and the download pointer always present.
+  let last = -1;
+  headings.forEach((h, i) => {
+    const at = RELEASE_SECTIONS.findIndex((s) => s.toLowerCase() === (names[i] ?? '').toLowerCase());
+    if (at < 0) problems.push({ line: lineOf(h), message: `"## ${names[i]}" is not a release-notes section; use one of: ${RELEASE_SECTIONS.join(', ')}` });
+    else if (at < last) problems.push({ line: lineOf(h), message: `"## ${names[i]}" comes after "## ${RELEASE_SECTIONS[last]}"; release sections keep the order ${RELEASE_SECTIONS.join(', ')}` });
+    else last = at;
+  });
+  problems.push(...requireSections('release', ['New features|New features and improvements', 'Download and deploy'])({ id: '', relPath: '', tree }));
+
+  // New contributors: each one a link to their GitHub profile.
+  const contributors = headings.find((h) => textOf(h).toLowerCase() === 'new contributors');
+  if (contributors) {
+    const next = tree.children.slice(tree.children.indexOf(contributors) + 1).find((n) => n.type === 'list' || n.type === 'heading');
+    if (next?.type !== 'list') problems.push({ line: lineOf(contributors), message: 'the "## New contributors" section lists the contributors' });
+    else
+      for (const item of next.children) {
+        if (!linkUrls(item).some((url) => /^https:\/\/github\.com\/[A-Za-z0-9-]+$/.test(url))) {
+          problems.push({ line: lineOf(item), message: 'a new contributor is a link to their GitHub profile, e.g. [@name](https://github.com/name)' });
+        }
+      }
+  }
+  return problems;
+}
+
+/** The targets of the links inside a node. */
+function linkUrls(node: Nodes): string[] {
+  if (node.type === 'link') return [node.url];
+  return 'children' in node ? node.children.flatMap((c) => linkUrls(c)) : [];
+}
+
+function checkRfc({ tree }: TemplatePage): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const headings = h2s(tree);
+  let after: Heading | undefined;
+  for (const section of RFC_SECTIONS) {
+    const h = headings.find((x) => textOf(x).toLowerCase() === section.toLowerCase());
+    if (!h) {
+      problems.push({ line: 1, message: `an RFC page needs a "## ${section}" section (sections: ${RFC_SECTIONS.join(', ')}, in this order)` });
+      continue;
+    }
+    if (after && headings.indexOf(h) < headings.indexOf(after)) {
+      problems.push({ line: lineOf(h), message: `"## ${section}" comes before "## ${textOf(after)}"; RFC sections keep the order ${RFC_SECTIONS.join(', ')}` });
+    }
+    after = h;
+  }
+  return problems;
+}
+
+export const TEMPLATES: PageTemplate[] = [
+  {
+    kind: 'SQL function',
+    match: ({ id }) => id.startsWith('sql-functions/') && !id.endsWith('/index'),
+    check: requireSections('SQL function', ['Syntax', 'Arguments|Parameters', 'Return type', 'Examples']),
+  },
+  {
+    kind: 'SQL command',
+    match: ({ id }) => id.startsWith('sql-commands/') && !id.endsWith('/index'),
+    check: requireSections('SQL command', ['Syntax', 'Examples']),
+  },
+  { kind: 'release', match: ({ relPath }) => /^80-releases\/9[^/]*-v[^/]*\.md$/.test(relPath), check: checkRelease },
+  { kind: 'RFC', match: ({ relPath }) => /^90-contributing\/01-rfcs\/[^/]+\.md$/.test(relPath), check: checkRfc },
+];
+
+/** The problems of a page against every template it falls under. */
+export function checkTemplates(page: TemplatePage): TemplateProblem[] {
+  return TEMPLATES.filter((t) => t.match(page)).flatMap((t) => t.check(page));
+}
+
+/** A section with nothing in it: a heading followed by a heading of the same or a higher level, or by nothing. */
+export function emptySections(tree: Root): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  tree.children.forEach((node, i) => {
+    if (node.type !== 'heading') return;
+    const next = tree.children[i + 1];
+    if (!next || (next.type === 'heading' && next.depth <= node.depth)) problems.push({ line: lineOf(node), message: `the section "${toString(node)}" is empty` });
+  });
+  return problems;
+}
