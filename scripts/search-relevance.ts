@@ -63,7 +63,7 @@ if (fileArg) {
   for (const c of cases) {
     const { shown, urls } = await shownFor(c.q);
     results.push({ c, shown });
-    const rank = urls.findIndex((u) => [c.expect, ...(c.alt ?? [])].includes(u));
+    const rank = urls.findIndex((u) => [c.expect, ...(c.alt ?? [])].some((e) => (e.split('#')[0] ?? e) === u));
     if (rank >= 0) reciprocal += 1 / (rank + 1);
   }
   const f = figures(results);

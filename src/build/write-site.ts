@@ -13,7 +13,7 @@ import { renderPageHtml } from './render-page.tsx';
 import { pageRecords, startSearchIndex, type SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { readEngineObjects } from '../examples/engine-objects.ts';
-import { SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
+import { packNameIndex, SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
 import { SEARCH_PAGE } from '../islands/Search.tsx';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
@@ -109,7 +109,7 @@ async function writeOutputs(model: SiteModel, projectRoot: string, tmpDir: strin
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   await search.finish(tmpDir);
   names.pages = pageRecords(tmpDir, model.pages.map((p) => p.view));
-  writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));
+  writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(names)));
   return { htmlFiles: model.pages.length + 2, jsFiles };
 }
 

@@ -2,8 +2,8 @@
  * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, normalName, SEARCH_RECORDS_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
-import { buildFieldIndex, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
+import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
 import { queryTerms, type QueryTerm } from './search-text.ts';
 
 export interface ExcerptRun {
@@ -30,24 +30,6 @@ export interface SearchHit {
   /** The heading of the section the result opens at, when a section answers the query better than the page top. */
   section?: string;
   sub: SubHit[];
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
-
-/**
- * Pagefind's excerpt is escaped text with <mark> around matches. We turn it into text runs so the dialog
- * renders text only: nothing from the index can ever become markup.
- */
-export function excerptRuns(excerpt: string): ExcerptRun[] {
-  const runs: ExcerptRun[] = [];
-  const parts = excerpt.split(/(<mark>|<\/mark>)/);
-  let marked = false;
-  for (const part of parts) {
-    if (part === '<mark>') marked = true;
-    else if (part === '</mark>') marked = false;
-    else if (part) runs.push({ text: part.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e), marked });
-  }
-  return runs;
 }
 
 interface PagefindData {
@@ -93,7 +75,7 @@ export function usePagefind(pf: Pagefind): void {
 export function loadNames(): Promise<NameIndex> {
   loadingNames ??= fetch(`/${SEARCH_RECORDS_FILE}`).then((r) => {
     if (!r.ok) throw new Error(`${SEARCH_RECORDS_FILE}: ${r.status}`);
-    return r.json() as Promise<NameIndex>;
+    return (r.json() as Promise<Parameters<typeof unpackNameIndex>[0]>).then(unpackNameIndex);
   });
   return loadingNames;
 }
@@ -117,13 +99,6 @@ function loadWholeIndexLater(pf: Pagefind): void {
 /** Starts both downloads (when the dialog opens), so the first keystroke finds them ready. */
 export function preloadSearch(): Promise<unknown> {
   return Promise.all([loadPagefind(), loadNames()]);
-}
-
-/** Pagefind URLs end with the folder's slash; the site's canonical pages mostly do not. */
-export function cleanUrl(url: string): string {
-  const [pathPart = '', hash] = url.split('#');
-  const clean = pathPart.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-  return hash ? `${clean}#${hash}` : clean;
 }
 
 const pageOf = (url: string) => url.split('#')[0] ?? url;
@@ -223,11 +198,15 @@ function bodyResults(pf: Pagefind, word: string, section: string | undefined): P
       }
       return { hits, handles };
     });
+    // A failed lookup (the network) is not remembered: the next query tries again.
+    answer.catch(() => bodyCache.delete(key));
     if (bodyCache.size > 300) bodyCache.clear();
     bodyCache.set(key, answer);
   }
   return answer;
 }
+
+const NO_BODY: Promise<BodyAnswer> = Promise.resolve({ hits: [], handles: new Map() });
 
 const fieldIndexes = new WeakMap<NameIndex, FieldIndex>();
 function fieldIndexOf(index: NameIndex): FieldIndex {
@@ -275,7 +254,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
   const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
-  const bodies = await Promise.all(terms.map((t) => bodyResults(pf, t.text, options.section)));
+  const common = commonTerms(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, options.section))));
   loadWholeIndexLater(pf);
   const ranked = rankPages(
     fields,
@@ -283,6 +263,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
     bodies.map((b) => b.hits),
     options.section,
     query,
+    common,
   );
   const byUrl = new Map<string, RankedPage>();
   const pages: PageHit[] = ranked.map((r) => {
@@ -302,14 +283,17 @@ export async function search(query: string, options: SearchOptions = {}): Promis
 /** The page ranking for a query, scores included (for tuning: `scripts/search-relevance.ts --scores`). */
 export async function explainRanking(query: string, section?: string): Promise<RankedPage[]> {
   const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
+  const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
-  const bodies = await Promise.all(terms.map((t) => bodyResults(pf, t.text, section)));
+  const common = commonTerms(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, section))));
   return rankPages(
-    fieldIndexOf(index),
+    fields,
     terms,
     bodies.map((b) => b.hits),
     section,
     query,
+    common,
   );
 }
 

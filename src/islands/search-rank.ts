@@ -140,6 +140,24 @@ export function termMatches(index: FieldIndex, term: QueryTerm): Map<string, num
   return out;
 }
 
+/**
+ * The share of pages whose title, keywords, summary, headings or breadcrumbs hold a word (in some form). A word
+ * on a quarter of the pages or more (`table`, `function`, `sql`) is common: looking it up in the body is slow
+ * (hundreds of pages) and tells little, so a query that has rarer words skips that lookup.
+ */
+export function fieldShare(index: FieldIndex, term: QueryTerm): number {
+  const docs = new Set<number>();
+  for (const [w, m] of termMatches(index, term)) if (m >= MATCH.stem) for (const code of index.postings.get(w) ?? []) docs.add(Math.floor(code / FIELDS.length));
+  return index.docs.length ? docs.size / index.docs.length : 0;
+}
+export const COMMON_SHARE = 0.25;
+
+/** The query words whose body lookup can be skipped: common ones, when the query has a rarer word. */
+export function commonTerms(index: FieldIndex, terms: QueryTerm[]): boolean[] {
+  const common = terms.map((t) => fieldShare(index, t) >= COMMON_SHARE);
+  return common.every(Boolean) ? terms.map(() => false) : common;
+}
+
 /** Pagefind's answer for one query word: each page holding it, its score and where in the page the word is. */
 export interface BodyHit {
   id: string;
@@ -190,7 +208,7 @@ function phraseBonus(doc: PageDoc, terms: QueryTerm[], weights: number[]): numbe
  * says nothing but what was asked ("KILL QUERY" for "cancel a running query") gains; a keyword that is the query
  * itself gains more; a generated section index (a list of links) loses to the pages it lists.
  */
-export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit[][], section?: string, query = ''): RankedPage[] {
+export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit[][], section?: string, query = '', common: boolean[] = []): RankedPage[] {
   const n = index.docs.length;
   const F = FIELDS.length;
   if (!terms.length || !n) return [];
@@ -220,7 +238,8 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
-    weights.push(Math.log(1 + n / (1 + df)));
+    // A common word not looked up in the body is on most pages there: it weighs little.
+    weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
   const total = weights.reduce((a, w) => a + w, 0);
   // Which query words (by weight) a set of stems answers, directly or through a synonym.
@@ -251,7 +270,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
       if (inTitle < MATCH.stem) titleHolds = false;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
-      if (best > 0 || b > 0) matched += weights[t] ?? 0;
+      if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym) inFields += weights[t] ?? 0;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
@@ -296,6 +315,8 @@ export interface Section {
   named: boolean;
   /** The share of the query's weight found in the section. */
   coverage: number;
+  /** How many query words the section holds. */
+  words: number;
   excerpt: Run[];
 }
 
@@ -360,6 +381,7 @@ export function scoreSections(fragment: Fragment, pageTitle: string, terms: Quer
     let named = false;
     let found = 0;
     let total = 0;
+    let held = 0;
     terms.forEach((term, t) => {
       const w = weights[t] ?? 1;
       total += w;
@@ -369,21 +391,26 @@ export function scoreSections(fragment: Fragment, pageTitle: string, terms: Quer
       }
       const count = (locations[t] ?? []).filter((l) => l >= b.location && l < to).length;
       score += w * Math.min(1, count / 2);
-      if (count) found += w;
+      if (count) {
+        found += w;
+        held++;
+      }
     });
-    return { anchor: b.anchor, title: b.title, score, named, coverage: total ? found / total : 0, excerpt: excerptIn(contentWords, weightAt, b.location, to, excerptLength) };
+    return { anchor: b.anchor, title: b.title, score, named, coverage: total ? found / total : 0, words: held, excerpt: excerptIn(contentWords, weightAt, b.location, to, excerptLength) };
   });
 }
 
 /**
- * The sections to offer under a result, best first: headings that name a query word, or sections that hold most
- * of the query, each at least half as good as the best one (the top of the page is the result itself). A generic
- * heading (Syntax, Examples) is offered only when its text holds most of what was asked. `jump` is set when the
- * best section clearly beats the top of the page: the result then opens at that section.
+ * The sections to offer under a result, best first: headings that name a query word, each at least half as good
+ * as the best one (the top of the page is the result itself). A heading that names nothing asked (Syntax,
+ * Examples) is offered only when its text holds every word of a query of several words and the top of the page
+ * does not; "See also" (links to other pages, which rank on their own) never is. `jump` is set when the best
+ * section clearly beats the top of the page: the result then opens there.
  */
 export function pickSections(sections: Section[], max = 2): { sub: Section[]; jump?: Section } {
   const [top, ...rest] = sections;
-  const ranked = rest.filter((s) => s.named || s.coverage >= 0.75).sort((a, b) => b.score - a.score);
+  const whole = (s: Section) => s.coverage > 0.999 && s.words > 1 && (top?.coverage ?? 0) < 0.999 && !/^see also$/i.test(s.title.trim());
+  const ranked = rest.filter((s) => s.named || whole(s)).sort((a, b) => b.score - a.score);
   const best = ranked[0];
   const sub = ranked.filter((s) => best && s.score >= best.score / 2).slice(0, max);
   const jump = best?.named && top && best.score >= 1.5 * top.score ? best : undefined;

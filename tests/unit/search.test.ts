@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, matchNames, nameKeys, normalName, type NameRecord } from '../../src/islands/name-match.ts';
 import { rememberSearch, recentSearches } from '../../src/islands/recent-searches.ts';
-import { cleanUrl, mergeResults, type PageHit } from '../../src/islands/search-client.ts';
+import { mergeResults, type PageHit } from '../../src/islands/search-client.ts';
 import { buildFieldIndex, pickSections, rankPages, scoreSections, type BodyHit, type Fragment } from '../../src/islands/search-rank.ts';
 import { queryTerms, stem, synonymsOf } from '../../src/islands/search-text.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
@@ -64,9 +64,6 @@ describe('merging names and full-text results', () => {
   });
   it('keeps to the limit', () => {
     expect(mergeResults('trunc', matchNames(records, 'trunc'), [page('/a', 'A'), page('/b', 'B')], 2)).toHaveLength(2);
-  });
-  it('keeps anchors of deep links', () => {
-    expect(cleanUrl('/doc/sql-commands/dml/dml-insert/#examples')).toBe('/doc/sql-commands/dml/dml-insert#examples');
   });
 });
 
