@@ -130,7 +130,10 @@ export function namedPlaces(model: NamedPages): NamedPlaces {
   for (const built of model.pages) {
     if (!built.view.body) continue;
     const page = { route: built.view.route, title: built.view.title };
-    const pageSection: Section = { ...page, depth: 1, names: namesOfHeading(built.view.title), aliases: [], examples: 0 };
+    // A title is a name as written ("Array(T)" is a data type, not the ARRAY function); a heading may add the
+    // arguments ("TO_DECIMAL(p, s)").
+    const titleNames = built.view.title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
+    const pageSection: Section = { ...page, depth: 1, names: titleNames, aliases: [], examples: 0 };
     places.sections.push(pageSection);
     // The sections open at the current point of the page, outermost first: the page, then nested headings.
     const open: Section[] = [pageSection];
