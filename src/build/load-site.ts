@@ -148,6 +148,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       toc: p.toc,
       body: rendered.hast,
       enterprise: page.enterprise,
+      keywords: page.keywords,
       editUrl: `${siteConfig.docsRepository}/edit/${siteConfig.docsBranch}/${contentDir}/${page.source.relPath}`,
       markdownUrl: markdownUrlOf(page.route),
       lastUpdated: dates.get(page.source.file),

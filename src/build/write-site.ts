@@ -13,7 +13,7 @@ import { renderPageHtml } from './render-page.tsx';
 import { pageRecords, startSearchIndex, type SearchIndexWriter } from './search-index.ts';
 import { nameIndex } from './search-names.ts';
 import { readEngineObjects } from '../examples/engine-objects.ts';
-import { SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
+import { packNameIndex, SEARCH_RECORDS_FILE } from '../islands/name-match.ts';
 import { SEARCH_PAGE } from '../islands/Search.tsx';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
@@ -108,8 +108,8 @@ async function writeOutputs(model: SiteModel, projectRoot: string, tmpDir: strin
   writeFile(tmpDir, 'robots.txt', robotsTxt());
   writeFile(tmpDir, 'llms.txt', llmsTxt(model.catalogue, model.pages));
   await search.finish(tmpDir);
-  names.pages = pageRecords(tmpDir, new Map(model.pages.map((p) => [p.view.route, p.view.description])));
-  writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(names));
+  names.pages = pageRecords(tmpDir, model.pages.map((p) => p.view));
+  writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(names)));
   return { htmlFiles: model.pages.length + 2, jsFiles };
 }
 
