@@ -1,13 +1,16 @@
 /**
  * `npm run check:content`: the content linted like code. Every page follows its template (SQL function, command,
  * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text or empty section, and marks every SQL block as
- * a recorded example, a grammar or not runnable here. Prints, per section, pages written / pages in the catalogue.
+ * a recorded example, a grammar or not runnable here, and every function the engine lists has an entry (see
+ * functionEntries in src/examples/engine-objects.ts) unless content/catalogue/function-exceptions.tsv gives a reason.
+ * Prints, per section, pages written / pages in the catalogue, and the engine functions with an entry.
  */
 import type { Root } from 'mdast';
 import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
 import { checkTemplates, emptySections } from '../src/content/templates.ts';
+import { engineCoverage, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 
 const projectRoot = process.cwd();
@@ -65,9 +68,44 @@ for (const [name, s] of sections) {
 }
 console.log(`  ${'all'.padEnd(26)} ${String(w).padStart(3)} / ${t}`);
 
+// Every function the engine lists has an entry: a page title or heading naming it (or an alias line in one),
+// with an example run on the engine. Exceptions, with their reasons, are listed in FUNCTION_EXCEPTIONS_FILE.
+try {
+  const objects = readEngineObjects(projectRoot);
+  const [functions] = engineCoverage(model, objects);
+  if (functions) {
+    const { missing, staleExceptions } = functionProblems(functions, readFunctionExceptions(projectRoot));
+    const rows = functions.documented.length + functions.missing.length;
+    console.log(`\nengine functions with an entry: ${functions.documented.length}/${rows}`);
+    if (missing.length) {
+      problems.push(
+        `${missing.length} engine function${missing.length === 1 ? ' has' : 's have'} no entry (a page title or heading naming it, with an example run on the engine), and ${FUNCTION_EXCEPTIONS_FILE} gives no reason:\n    ${wrap(missing.sort())}`,
+      );
+    }
+    for (const name of staleExceptions) problems.push(`${FUNCTION_EXCEPTIONS_FILE}: "${name}" has an entry now, or the engine no longer lists it: remove the line`);
+  }
+} catch (err) {
+  if (!(err instanceof ContentErrors)) throw err;
+  for (const e of err.errors) problems.push(e.message);
+}
+
 if (problems.length) {
   console.error(`\ncontent check failed: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log('\ncontent check: every page follows its template, no placeholders, every SQL block is run, a grammar or marked');
+console.log('\ncontent check: every page follows its template, no placeholders, every SQL block is run, a grammar or marked; every engine function has an entry');
+
+/** Names joined by commas, broken into lines of about 110 characters. */
+function wrap(names: string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of names) {
+    if (line && line.length + n.length + 2 > 110) {
+      lines.push(`${line},`);
+      line = n;
+    } else line = line ? `${line}, ${n}` : n;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n    ');
+}

@@ -29,7 +29,7 @@ import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { coverageSummary, engineCoverage, readEngineObjects, type CoverageLine, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
-import { SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
+import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../ui/strings.ts';
@@ -403,8 +403,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         saveTree(cache, 'search', searchKey(), path.join(tmpDir, 'pagefind'));
       }
       const { pageRecords } = await import('./search-index.ts');
-      const records: NameIndex = { ...names.index, pages: pageRecords(tmpDir, new Map(states.map((s) => [s.view.route, s.view.description]))) };
-      writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(records));
+      const records: NameIndex = { ...names.index, pages: pageRecords(tmpDir, states.map((s) => s.view)) };
+      writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
       stage('search index');
 
       swapInto(tmpDir, options.outDir);

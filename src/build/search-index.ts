@@ -49,19 +49,51 @@ export async function startSearchIndex(): Promise<SearchIndexWriter> {
   };
 }
 
+/** A Pagefind fragment, as far as the records need it. */
+interface Fragment {
+  url: string;
+  meta: { title?: string; crumbs?: string };
+  anchors?: { element: string; text?: string }[];
+}
+
 /**
- * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs and summary, so
- * the dialog can show results as soon as the index answers, before any fragment is fetched.
+ * Headings every page of a kind has (Syntax, Examples, Before you start): they say nothing about the topic, so
+ * they are left out of the records (Pagefind still indexes them, and deep links still reach them).
  */
-export function pageRecords(dir: string, summaries: ReadonlyMap<string, string>): Record<string, PageRecord> {
+const GENERIC_HEADING =
+  /^(?:syntax|parameters?|examples?|see also|return type|returns|arguments|usage notes?|output|columns|before you start|when it fails|when something goes wrong|next steps|known limits|in this section|functions|steps|prerequisites|versions|supported versions|limits|a common mistake|mistakes the engine refuses)$/i;
+
+/** What a page record needs from a page's view. */
+interface RecordSource {
+  route: string;
+  title: string;
+  description: string;
+  section: string;
+  keywords?: string[];
+  kind: string;
+}
+
+/**
+ * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs, summary, section
+ * and keywords: search ranks pages on these fields and shows results before any fragment is fetched.
+ */
+export function pageRecords(dir: string, views: readonly RecordSource[]): Record<string, PageRecord> {
+  // Pagefind's URLs end with a slash (`/doc/deploy/`); routes end with one only for a folder's own page.
+  const key = (url: string) => url.replace(/\/+$/, '');
+  const byUrl = new Map(views.map((v) => [key(v.route), v]));
   const fragments = path.join(dir, 'pagefind', 'fragment');
   const out: Record<string, PageRecord> = {};
-  for (const file of fs.readdirSync(fragments)) {
+  for (const file of fs.readdirSync(fragments).sort()) {
     const raw = gunzipSync(fs.readFileSync(path.join(fragments, file))).toString('utf8');
     // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
-    const data = JSON.parse(raw.slice(raw.indexOf('{'))) as { url: string; meta: { title?: string; crumbs?: string } };
-    const url = data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-    out[file.replace(/\.pf_fragment$/, '')] = [url, data.meta.title ?? url, data.meta.crumbs ?? '', summaries.get(url) ?? ''];
+    const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
+    const view = byUrl.get(key(data.url));
+    const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
+    const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
+    const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
+    if (view?.kind === 'generated-index') record.push(1);
+    while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
+    out[file.replace(/\.pf_fragment$/, '')] = record;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { readCatalogueTsv } from './coverage.ts';
 import type { SiteModel } from './load-site.ts';
-import { namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
+import { functionEntries, namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
 import type { NameIndex, NameKind, NameRecord } from '../islands/name-match.ts';
 
 /**
@@ -42,8 +42,11 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
   for (const [, command = '', route = ''] of readCatalogueTsv(projectRoot, 'commands.tsv')) add(command, 'command', byRoute.has(route) ? { route, title: command } : undefined);
 
   if (objects) {
+    // A function links to its entry (the title, heading or alias line with examples that counts it as
+    // documented); a name that only a heading or an alias sentence gives still links there.
+    const entries = functionEntries(places, objects.functions);
     for (const fn of objects.functions) {
-      const place = places.titled.get(normalName(fn)) ?? places.aliased.get(fn.toLowerCase());
+      const place = entries.get(normalName(fn)) ?? places.titled.get(normalName(fn)) ?? places.aliased.get(fn.toLowerCase());
       if (place?.route.startsWith('/doc/sql-functions/')) add(fn.toUpperCase(), 'function', place);
     }
     // The page that tables the most settings is the reference of settings (its complete table); a setting

@@ -1,7 +1,8 @@
 /**
  * `npm start`'s static server for the built site: `serve-handler` with the host configuration the build wrote
  * beside the site (`site.serve.json`), plus what a configuration file cannot say: the security headers on every
- * response (redirects and errors too) and a 404 for the not-found page's own address. Listens on loopback
+ * response (redirects and errors too) and a 404 for the not-found page's own address. Responses are compressed as
+ * any static host would (gzip or Brotli by what the browser accepts), so measured bytes are real. Listens on loopback
  * unless `--host` names another address.
  *
  *   tsx src/build/serve-site.ts [site] [--port 3000] [--host 127.0.0.1]
@@ -9,6 +10,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import handler from 'serve-handler';
 
 interface HostConfig {
@@ -27,7 +29,8 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
   const root = path.resolve(siteDir);
   const everywhere = config.headers.find((h) => h.source === '**')?.headers ?? [];
   const notFound = path.join(root, '404.html');
-  return http.createServer((req, res) => {
+  const compress = compression();
+  return http.createServer((req, res) => compress(req as never, res as never, () => {
     // Set before the handler writes: they then go out with every response it makes, redirects included.
     for (const h of everywhere) res.setHeader(h.key, h.value);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -39,7 +42,7 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`server error: ${(err as Error).message}`);
     });
-  });
+  }));
 }
 
 async function main(): Promise<void> {

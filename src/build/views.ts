@@ -21,6 +21,7 @@ export function pageViewOf(page: Page, contentDir: string, dates: ReadonlyMap<st
     kind: 'doc',
     toc: [],
     enterprise: page.enterprise,
+    keywords: page.keywords,
     editUrl: `${siteConfig.docsRepository}/edit/${siteConfig.docsBranch}/${contentDir}/${page.source.relPath}`,
     markdownUrl: markdownUrlOf(page.route),
     lastUpdated: dates.get(page.source.file),

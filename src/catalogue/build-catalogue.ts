@@ -47,6 +47,7 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
       description: fm.description,
       source: doc,
       enterprise: fm.enterprise ?? false,
+      keywords: fm.keywords ?? [],
       breadcrumbs: [],
       section: '',
       cards: [],

@@ -88,6 +88,8 @@ export interface DocPage extends PageBase {
   id: string;
   source: SourceDoc;
   enterprise: boolean;
+  /** Search keywords from the frontmatter (words readers use that the page does not). */
+  keywords: string[];
 }
 
 /** A category page whose body is generated from its children. */

@@ -26,6 +26,11 @@ export const frontmatterSchema = z
     id: z.string().regex(ONE_SEGMENT, 'must be one path segment of letters, digits, "-", "_" and "." (not starting with ".")').optional(),
     /** The page documents an Enterprise feature: a badge and a licence link are shown. */
     enterprise: z.boolean().optional(),
+    /**
+     * Words and phrases readers search with that the page's title and summary do not use (`cancel` for KILL QUERY,
+     * `json` for VARIANT). Search weighs them just below the title; they are not shown on the page.
+     */
+    keywords: z.array(z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters')).max(20, 'at most 20 keywords').optional(),
   })
   .strict();
 

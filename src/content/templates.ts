@@ -127,11 +127,57 @@ function checkRfc({ tree }: TemplatePage): TemplateProblem[] {
   return problems;
 }
 
+/** The sections of the SQL function template. */
+const FUNCTION_SECTIONS = ['Syntax', 'Arguments|Parameters', 'Return type', 'Examples'];
+const TEMPLATE_HEADINGS = new Set(['syntax', 'arguments', 'parameters', 'return type', 'examples', 'see also']);
+
+/** The nodes of a `##` section: from its heading up to the next `##`. */
+function sectionNodes(tree: Root, heading: Heading): Root['children'] {
+  const start = tree.children.indexOf(heading) + 1;
+  const end = tree.children.findIndex((n, i) => i >= start && n.type === 'heading' && n.depth <= 2);
+  return tree.children.slice(start, end < 0 ? undefined : end);
+}
+
+const isSqlBlock = (n: Nodes, kind: 'syntax' | 'example'): boolean => n.type === 'code' && n.lang === 'sql' && new RegExp(`(^|\\s)${kind}(\\s|$)`).test(n.meta ?? '');
+
+/**
+ * The `##` sections of a page that each document one function (or a function and its aliases): the sections,
+ * other than the template's own, that hold a `sql syntax` block. Each brings its own parts: the grammar, an
+ * arguments table (or the words "no arguments"), its return type, and an example run on the engine.
+ */
+function checkFunctionSections({ tree }: TemplatePage): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  for (const h of h2s(tree)) {
+    if (TEMPLATE_HEADINGS.has(textOf(h).toLowerCase())) continue;
+    const nodes = sectionNodes(tree, h);
+    if (!nodes.some((n) => isSqlBlock(n, 'syntax'))) continue;
+    const prose = nodes.filter((n) => n.type !== 'code').map((n) => toString(n)).join('\n');
+    const missing: string[] = [];
+    if (!nodes.some((n) => n.type === 'table') && !/\bno arguments\b/i.test(prose)) missing.push('an arguments table (or the words "no arguments")');
+    if (!/\breturn type\b/i.test(prose)) missing.push('its return type ("Return type: ...")');
+    if (!nodes.some((n) => isSqlBlock(n, 'example'))) missing.push('an `sql example`');
+    if (missing.length) problems.push({ line: lineOf(h), message: `the function section "## ${textOf(h)}" needs ${missing.join(', ')}` });
+  }
+  return problems;
+}
+
+/**
+ * A function page has the template's sections, or it is a page of several functions (a family), each in a `##`
+ * section of its own with its own grammar, arguments, return type and example. Either way, every function
+ * section is complete.
+ */
+function checkFunctionPage(page: TemplatePage): TemplateProblem[] {
+  const sections = checkFunctionSections(page);
+  const template = requireSections('SQL function', FUNCTION_SECTIONS)(page);
+  const isFamily = h2s(page.tree).some((h) => !TEMPLATE_HEADINGS.has(textOf(h).toLowerCase()) && sectionNodes(page.tree, h).some((n) => isSqlBlock(n, 'syntax')));
+  return [...(isFamily ? [] : template), ...sections];
+}
+
 export const TEMPLATES: PageTemplate[] = [
   {
     kind: 'SQL function',
     match: ({ id }) => id.startsWith('sql-functions/') && !id.endsWith('/index'),
-    check: requireSections('SQL function', ['Syntax', 'Arguments|Parameters', 'Return type', 'Examples']),
+    check: checkFunctionPage,
   },
   {
     kind: 'SQL command',

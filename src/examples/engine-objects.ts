@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ContentError, ContentErrors } from '../content/errors.ts';
-import type { Element } from 'hast';
+import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
-import type { SiteModel } from '../build/load-site.ts';
+import { SKIP, visit } from 'unist-util-visit';
 import { normalName } from '../islands/name-match.ts';
 
 /** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
@@ -59,6 +58,23 @@ export interface NamePlace {
   title: string;
 }
 
+/**
+ * A part of a page that can document a function: the page itself (named by its title), or a heading's section
+ * (the heading up to the next heading of the same or a higher level, subsections included).
+ */
+export interface Section extends NamePlace {
+  /** 1 for the page, 2–6 for a heading. */
+  depth: number;
+  /** What the title or heading names, normalised: "TO_STRING, TO_VARCHAR" names two. */
+  names: string[];
+  /** Inline code of "Alias:" / "Aliases:" lines that sit in this section and not in a subsection, lower case. */
+  aliases: string[];
+  /** Examples run on the engine that show their recorded result (a table, a plan or the error), subsections included. */
+  examples: number;
+  /** The section this one sits in (undefined for the page). */
+  parent?: Section;
+}
+
 /** What the rendered pages name, by normalised name; the first place found wins, titles before headings. */
 export interface NamedPlaces {
   /** Page titles and headings: "TO_START_OF_DAY, TO_START_OF_HOUR" names two. */
@@ -69,16 +85,44 @@ export interface NamedPlaces {
   tabled: Map<string, NamePlace[]>;
   /** Inline code in a sentence about aliases ("Alias: `LCASE`"), lower case. */
   aliased: Map<string, NamePlace>;
+  /** Every page and heading section, in page order (each page before its headings). */
+  sections: Section[];
+}
+
+/** The pages as the name readers need them: the rendered views are enough. */
+export interface NamedPages {
+  pages: { view: { route: string; title: string; body?: Root } }[];
 }
 
 // The build asks twice (search records, coverage summary): one walk over the pages serves both.
-const placesOfModel = new WeakMap<SiteModel, NamedPlaces>();
+const placesOfModel = new WeakMap<NamedPages, NamedPlaces>();
+
+/** A title or heading split into the names it gives: "TO_STRING, TO_VARCHAR / TO_TEXT", "TO_DECIMAL(p, s)". */
+export const namesOfHeading = (text: string): string[] =>
+  text
+    .split(/\s*[,/]\s*/)
+    .map((part) => normalName(part.replace(/\(.*$/, '')))
+    .filter(Boolean);
+
+/** "Alias: `X`", "Aliases: `X`, `Y`": a paragraph or list item that starts by saying what follows are aliases. */
+const ALIAS_LINE = /^\s*alias(es)?\b/i;
+
+const classesOf = (node: Element): string[] => {
+  const c = node.properties.className;
+  return (Array.isArray(c) ? c.map(String) : [String(c ?? '')]).flatMap((x) => x.split(/\s+/)).filter(Boolean);
+};
+
+/** A code block run on the engine whose recorded answer is shown under it. */
+function isRunExample(node: Element): boolean {
+  if (node.tagName !== 'figure' || !String(node.properties.dataKind ?? '').split(' ').includes('example')) return false;
+  return node.children.some((c) => c.type === 'element' && classesOf(c).includes('example-result'));
+}
 
 /** Reads names from the pages as rendered (the build already has them), not by parsing the Markdown again. */
-export function namedPlaces(model: SiteModel): NamedPlaces {
+export function namedPlaces(model: NamedPages): NamedPlaces {
   const known = placesOfModel.get(model);
   if (known) return known;
-  const places: NamedPlaces = { titled: new Map(), code: new Map(), tabled: new Map(), aliased: new Map() };
+  const places: NamedPlaces = { titled: new Map(), code: new Map(), tabled: new Map(), aliased: new Map(), sections: [] };
   const put = (map: Map<string, NamePlace>, key: string, place: NamePlace) => {
     if (key && !map.has(key)) map.set(key, place);
   };
@@ -86,17 +130,39 @@ export function namedPlaces(model: SiteModel): NamedPlaces {
   for (const built of model.pages) {
     if (!built.view.body) continue;
     const page = { route: built.view.route, title: built.view.title };
+    // A title is a name as written ("Array(T)" is a data type, not the ARRAY function); a heading may add the
+    // arguments ("TO_DECIMAL(p, s)").
+    const titleNames = built.view.title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
+    const pageSection: Section = { ...page, depth: 1, names: titleNames, aliases: [], examples: 0 };
+    places.sections.push(pageSection);
+    // The sections open at the current point of the page, outermost first: the page, then nested headings.
+    const open: Section[] = [pageSection];
     visit(built.view.body, 'element', (node: Element, _index, parent) => {
-      if (/^h[1-6]$/.test(node.tagName)) {
+      const heading = /^h([1-6])$/.exec(node.tagName);
+      if (heading) {
+        const depth = Number(heading[1]);
         const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
         const anchor = typeof node.properties.id === 'string' ? node.properties.id : undefined;
-        for (const part of text.split(/\s*[,/]\s*/)) put(places.titled, normalName(part.replace(/\(.*$/, '')), { ...page, anchor });
+        for (const name of namesOfHeading(text)) put(places.titled, name, { ...page, anchor });
+        while (open.length > 1 && (open[open.length - 1]?.depth ?? 0) >= depth) open.pop();
+        const section: Section = { ...page, anchor, depth, names: namesOfHeading(text), aliases: [], examples: 0, parent: open[open.length - 1] };
+        places.sections.push(section);
+        open.push(section);
       }
+      if (isRunExample(node)) for (const s of open) s.examples++;
       if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) put(places.code, toString(node).toLowerCase(), page);
       if ((node.tagName === 'p' || node.tagName === 'li') && /\balias/i.test(toString(node))) {
-        visit(node, 'element', (code: Element) => {
+        const innermost = open[open.length - 1];
+        // Only the first sentence of an alias line names aliases: "Aliases: `WEEK` and `WEEKOFYEAR`. `DATE_PART` ..."
+        let sentenceOpen = ALIAS_LINE.test(toString(node));
+        visit(node, (child, _i, up) => {
+          if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value)) sentenceOpen = false;
+          if (child.type !== 'element' || child.tagName !== 'code') return;
           // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
-          if (code.tagName === 'code') put(places.aliased, toString(code).replace(/\(.*$/s, '').trim().toLowerCase(), page);
+          const name = toString(child).replace(/\(.*$/s, '').trim().toLowerCase();
+          put(places.aliased, name, page);
+          if (sentenceOpen && innermost && !innermost.aliases.includes(name)) innermost.aliases.push(name);
+          return SKIP;
         });
       }
       if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
@@ -114,20 +180,51 @@ export function namedPlaces(model: SiteModel): NamedPlaces {
   return places;
 }
 
+const placeOf = (s: Section): NamePlace => ({ route: s.route, title: s.title, ...(s.anchor ? { anchor: s.anchor } : {}) });
+
 /**
- * What the site documents, by the engine's lists. A function counts when a page title or heading names it
- * (a mention in prose is not documentation); a setting when a page mentions it as code or lists it in a table
- * the engine produced (the complete table of settings); a system table when a page names `system.<table>` as
- * code or titles a page with it.
+ * Where each engine function has its entry, by normalised name. An entry is a page whose title names the
+ * function, or a heading's section that names it, and it must hold at least one example run on the engine with
+ * its result shown: a name in a heading without an example is not documentation. An alias counts when the
+ * entry's title or heading names it, or when an "Alias:" / "Aliases:" line in the entry (the nearest enclosing
+ * section that names an engine function, else the page) gives it in inline code; its place is that entry.
+ * Titles come first, then headings, then alias lines, each in page order.
  */
-export function engineCoverage(model: SiteModel, objects: EngineObjects, places = namedPlaces(model)): CoverageLine[] {
+export function functionEntries(places: NamedPlaces, functions: readonly string[]): Map<string, NamePlace> {
+  const wanted = new Set(functions.map(normalName));
+  const entries = new Map<string, NamePlace>();
+  const put = (name: string, s: Section) => {
+    if (wanted.has(name) && !entries.has(name)) entries.set(name, placeOf(s));
+  };
+  for (const s of places.sections) if (s.depth === 1 && s.examples > 0) for (const n of s.names) put(n, s);
+  for (const s of places.sections) if (s.depth > 1 && s.examples > 0) for (const n of s.names) put(n, s);
+  const entryOf = (s: Section): Section => {
+    for (let at: Section | undefined = s; at; at = at.parent) if (at.depth === 1 || at.names.some((n) => wanted.has(n))) return at;
+    return s;
+  };
+  for (const s of places.sections) {
+    if (!s.aliases.length) continue;
+    const entry = entryOf(s);
+    if (entry.examples > 0) for (const a of s.aliases) put(normalName(a), entry);
+  }
+  return entries;
+}
+
+/**
+ * What the site documents, by the engine's lists. A function counts when it has an entry (see
+ * `functionEntries`: a title, heading or alias line naming it, with an example run on the engine); a setting
+ * when a page mentions it as code or lists it in a table the engine produced (the complete table of settings); a
+ * system table when a page names `system.<table>` as code or titles a page with it.
+ */
+export function engineCoverage(model: NamedPages, objects: EngineObjects, places = namedPlaces(model)): CoverageLine[] {
   const split = (kind: CoverageLine['kind'], names: string[], has: (n: string) => boolean): CoverageLine => ({
     kind,
     documented: names.filter(has),
     missing: names.filter((n) => !has(n)),
   });
+  const entries = functionEntries(places, objects.functions);
   return [
-    split('functions', objects.functions, (n) => places.titled.has(normalName(n))),
+    split('functions', objects.functions, (n) => entries.has(normalName(n))),
     split('settings', objects.settings, (n) => places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase())),
     split('system tables', objects.systemTables, (n) => places.code.has(`system.${n}`.toLowerCase()) || places.titled.has(normalName(`system.${n}`))),
   ];
@@ -135,4 +232,33 @@ export function engineCoverage(model: SiteModel, objects: EngineObjects, places 
 
 export function coverageSummary(lines: CoverageLine[]): string {
   return lines.map((l) => `${l.kind} ${l.documented.length}/${l.documented.length + l.missing.length}`).join(', ');
+}
+
+/**
+ * Engine functions the site may leave without an entry, each with its reason (e.g. it needs a network service):
+ * `function<TAB>reason` per line after a header. `npm run check:content` fails on any other function without an
+ * entry, and on an exception that is no longer needed (the function has an entry or the engine dropped it).
+ */
+export const FUNCTION_EXCEPTIONS_FILE = 'content/catalogue/function-exceptions.tsv';
+
+export function readFunctionExceptions(projectRoot: string): Map<string, string> {
+  const file = path.join(projectRoot, FUNCTION_EXCEPTIONS_FILE);
+  const exceptions = new Map<string, string>();
+  if (!fs.existsSync(file)) return exceptions;
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (i === 0 || !line.trim()) return;
+    const [name = '', reason = ''] = line.split('\t').map((c) => c.trim());
+    if (!name || !reason) throw new ContentErrors([new ContentError(FUNCTION_EXCEPTIONS_FILE, i + 1, 'each line is a function name, a tab and the reason it has no entry')]);
+    exceptions.set(name.toLowerCase(), reason);
+  });
+  return exceptions;
+}
+
+/** The functions check:content fails on: missing without an exception, and exceptions that are no longer needed. */
+export function functionProblems(line: CoverageLine, exceptions: ReadonlyMap<string, string>): { missing: string[]; staleExceptions: string[] } {
+  const missing = [...new Set(line.missing)].filter((n) => !exceptions.has(n.toLowerCase()));
+  const missingSet = new Set(line.missing.map((n) => n.toLowerCase()));
+  const staleExceptions = [...exceptions.keys()].filter((n) => !missingSet.has(n));
+  return { missing, staleExceptions };
 }

@@ -90,6 +90,8 @@ const stringComplete = (text: string) => !text.startsWith("'") || (text.length >
  * cell of the row so far is closed. The count must come out as the engine's row count, or nothing is recorded.
  */
 function splitRows(lines: string[][], columns: { type: string }[], expected: number): string[][] {
+  // As many lines as rows: no value spans lines, and a blank cell is an empty value (an empty BINARY prints nothing).
+  if (lines.length === expected) return lines.map((line) => columns.map((_, i) => cellText([line[i] ?? ''])));
   const groups: string[][][] = [];
   for (const line of lines) {
     const current = groups[groups.length - 1];

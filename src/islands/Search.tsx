@@ -34,6 +34,9 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const [detailed, setDetailed] = useState(false);
   const listId = useId();
   const latest = useRef(0);
+  // The answer for what is in the box now, excerpts and deep links included: Enter opens its first result, even
+  // when it is pressed before the results are on screen (a fast typist never lands on an older query's result).
+  const answer = useRef<Promise<SearchHit[]> | null>(null);
 
   const prepare = () => {
     preloadSearch()
@@ -55,13 +58,16 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     if (followUrl) window.history.replaceState(null, '', searchPageUrl(query.trim()));
     const q = query.trim();
     if (!q) {
+      answer.current = null;
       setHits([]);
       setStatus('idle');
       return;
     }
     const ticket = ++latest.current;
     setStatus('loading');
-    search(q, { section: section || undefined, limit })
+    const pending = search(q, { section: section || undefined, limit });
+    answer.current = pending.then((a) => a.details);
+    pending
       .then(({ hits: found, details }) => {
         // Answers can arrive out of order: only the newest query's results are shown.
         if (ticket !== latest.current) return;
@@ -99,9 +105,13 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
       if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      const url = optionUrls[active];
-      if (url) open(url);
-      else if (query.trim()) open(searchPageUrl(query.trim()));
+      const q = query.trim();
+      const chosen = active > 0 ? optionUrls[active] : undefined;
+      if (chosen) open(chosen);
+      else if (answer.current) {
+        // The first result, once its deep link is known: it may open at the section that answers the query.
+        answer.current.then((found) => open(found[0]?.url ?? searchPageUrl(q))).catch(() => open(searchPageUrl(q)));
+      } else if (q) open(searchPageUrl(q));
     }
   };
 
@@ -173,7 +183,10 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
             <li key={`${hit.url} ${hit.title}`} role="presentation" className="search-hit" data-kind={hit.kind ?? 'page'}>
               <a href={hit.url} id={`${listId}-${first}`} role="option" aria-selected={first === active} tabIndex={-1} onClick={() => setRecent(rememberSearch(query))}>
                 {hit.crumbs ? <span className="search-hit-crumbs">{hit.crumbs}</span> : null}
-                <span className="search-hit-title">{hit.title}</span>
+                <span className="search-hit-title">
+                  {hit.title}
+                  {hit.section ? <span className="search-hit-section"> › {hit.section}</span> : null}
+                </span>
                 <span className="search-hit-excerpt">
                   <Excerpt runs={hit.excerpt} />
                 </span>

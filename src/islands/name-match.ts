@@ -21,8 +21,13 @@ export interface NameRecord {
   summary: string;
 }
 
-/** A page as search results show it before its Pagefind fragment loads: route, title, breadcrumbs, summary. */
-export type PageRecord = [url: string, title: string, crumbs: string, summary: string];
+/**
+ * A page as search ranks and shows it before its Pagefind fragment loads: route, title, breadcrumbs, summary, the
+ * top-level section (the search filter), the headings that name a topic (not Syntax or Examples), the author's
+ * `keywords:`, and 1 for a generated section index (a list of links, with no content of its own). Empty trailing
+ * fields are left out.
+ */
+export type PageRecord = [url: string, title: string, crumbs: string, summary: string, section: string, headings?: string[], keywords?: string[], listing?: 1];
 
 /**
  * `search-records.json`, fetched with the first search: every documented name, the sections the filter offers
@@ -35,6 +40,28 @@ export interface NameIndex {
 }
 
 export const SEARCH_RECORDS_FILE = 'search-records.json';
+
+/** A name record as stored: its page's title, section and summary are left out when its page has a record. */
+type StoredName = Omit<NameRecord, 'page' | 'section' | 'summary'> & Partial<Pick<NameRecord, 'page' | 'section' | 'summary'>>;
+
+const pageKey = (url: string) => (url.split('#')[0] ?? url).replace(/\/+$/, '');
+
+/** The index as written to `search-records.json`: what a name shares with its page is stored once, with the page. */
+export function packNameIndex(index: NameIndex): { sections: string[]; names: StoredName[]; pages: Record<string, PageRecord> } {
+  const pages = new Set(Object.values(index.pages).map((p) => pageKey(p[0])));
+  const names = index.names.map(({ page, section, summary, ...rest }): StoredName => (pages.has(pageKey(rest.url)) ? rest : { ...rest, page, section, summary }));
+  return { sections: index.sections, names, pages: index.pages };
+}
+
+/** The index as read from `search-records.json`: each name gets its page's title, section and summary back. */
+export function unpackNameIndex(stored: { sections: string[]; names: StoredName[]; pages: Record<string, PageRecord> }): NameIndex {
+  const byPage = new Map(Object.values(stored.pages).map((p) => [pageKey(p[0]), p]));
+  const names = stored.names.map((n): NameRecord => {
+    const p = byPage.get(pageKey(n.url));
+    return { ...n, page: n.page ?? p?.[1] ?? '', section: n.section ?? p?.[4] ?? '', summary: n.summary ?? p?.[3] ?? '' };
+  });
+  return { sections: stored.sections, names, pages: stored.pages };
+}
 
 /** Names compare without case, underscores, spaces or hyphens. */
 export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');

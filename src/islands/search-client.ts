@@ -2,7 +2,9 @@
  * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, normalName, SEARCH_RECORDS_FILE, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
+import { queryTerms, type QueryTerm } from './search-text.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -25,39 +27,26 @@ export interface SearchHit {
   kind?: NameKind;
   /** The excerpt as plain text runs; `marked` runs are the matched words. Never HTML. */
   excerpt: ExcerptRun[];
+  /** The heading of the section the result opens at, when a section answers the query better than the page top. */
+  section?: string;
   sub: SubHit[];
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
-
-/**
- * Pagefind's excerpt is escaped text with <mark> around matches. We turn it into text runs so the dialog
- * renders text only: nothing from the index can ever become markup.
- */
-export function excerptRuns(excerpt: string): ExcerptRun[] {
-  const runs: ExcerptRun[] = [];
-  const parts = excerpt.split(/(<mark>|<\/mark>)/);
-  let marked = false;
-  for (const part of parts) {
-    if (part === '<mark>') marked = true;
-    else if (part === '</mark>') marked = false;
-    else if (part) runs.push({ text: part.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e), marked });
-  }
-  return runs;
 }
 
 interface PagefindData {
   url: string;
-  meta: { title?: string; crumbs?: string };
-  excerpt: string;
-  sub_results?: { title: string; url: string; excerpt: string }[];
+  content: string;
+  raw_content?: string;
+  anchors?: { element: string; id: string; text?: string; location: number }[];
 }
 interface PagefindResult {
   /** The page's fragment name: the key of its page record. */
   id: string;
+  score: number;
+  /** Where in the page the word is (word positions). */
+  words: number[];
   data(): Promise<PagefindData>;
 }
-interface Pagefind {
+export interface Pagefind {
   init(): Promise<void>;
   preload(term: string): Promise<void>;
   options(o: Record<string, unknown>): Promise<void>;
@@ -78,10 +67,15 @@ export function loadPagefind(): Promise<Pagefind> {
   return loadingPagefind;
 }
 
+/** Uses this Pagefind instance instead of loading `/pagefind/pagefind.js` (the relevance script runs search in Node). */
+export function usePagefind(pf: Pagefind): void {
+  loadingPagefind = Promise.resolve(pf);
+}
+
 export function loadNames(): Promise<NameIndex> {
   loadingNames ??= fetch(`/${SEARCH_RECORDS_FILE}`).then((r) => {
     if (!r.ok) throw new Error(`${SEARCH_RECORDS_FILE}: ${r.status}`);
-    return r.json() as Promise<NameIndex>;
+    return (r.json() as Promise<Parameters<typeof unpackNameIndex>[0]>).then(unpackNameIndex);
   });
   return loadingNames;
 }
@@ -107,13 +101,6 @@ export function preloadSearch(): Promise<unknown> {
   return Promise.all([loadPagefind(), loadNames()]);
 }
 
-/** Pagefind URLs end with the folder's slash; the site's canonical pages mostly do not. */
-export function cleanUrl(url: string): string {
-  const [pathPart = '', hash] = url.split('#');
-  const clean = pathPart.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-  return hash ? `${clean}#${hash}` : clean;
-}
-
 const pageOf = (url: string) => url.split('#')[0] ?? url;
 
 const KIND_LABEL: Record<NameKind, string> = { function: 'Function', command: 'Command', setting: 'Setting', 'system table': 'System table' };
@@ -125,11 +112,21 @@ export function nameHitResult(hit: NameHit): SearchHit {
   return { url: record.url, title: record.name, crumbs: `${KIND_LABEL[record.kind]}${onPage}`, kind: record.kind, excerpt: [{ text: record.summary, marked: false }], sub: [] };
 }
 
+/** A full-text result, with what the merge needs to know about how it matched. */
+export interface PageHit extends SearchHit {
+  /** Every query word is in the title. */
+  titleHolds: boolean;
+  /** Every query word is in the title, keywords or summary, as typed or in another form (not a typo). */
+  wordsInFields: boolean;
+}
+
 /**
  * One list from both searches; each page appears once. Strong name hits come first (at most `maxNames`), names of
- * equal standing in the order full-text search ranks their pages; weak name hits follow the best three pages.
+ * equal standing in the order full-text search ranks their pages; a typo of a name waits behind pages whose title,
+ * keywords or summary hold every query word (`cast` is not `LAST`); weak name hits follow the best three pages.
+ * The list for a larger limit starts with the list for a smaller one: the dialog and the search page agree.
  */
-export function mergeResults(query: string, names: NameHit[], pages: SearchHit[], limit: number, maxNames = 5): SearchHit[] {
+export function mergeResults(query: string, names: NameHit[], pages: PageHit[], limit: number, maxNames = 5): SearchHit[] {
   const pageRank = new Map(pages.map((p, i) => [pageOf(p.url), i]));
   const rankOf = (h: NameHit) => pageRank.get(pageOf(h.record.url)) ?? Number.MAX_SAFE_INTEGER;
   const ordered = [...names].sort((a, b) => b.score - a.score || rankOf(a) - rankOf(b));
@@ -143,36 +140,24 @@ export function mergeResults(query: string, names: NameHit[], pages: SearchHit[]
     seen.add(key);
     out.push(hit);
   };
+  const shown = ({ titleHolds: _t, wordsInFields: _w, ...hit }: PageHit): SearchHit => hit;
   // A page titled exactly as the query (`bitmap` → "Bitmap") stands with the exact names.
   const q = normalName(query);
   for (const h of strong.filter((n) => n.quality === 'exact')) push(nameHitResult(h));
-  for (const p of pages) if (normalName(p.title) === q) push(p);
+  for (const p of pages) if (normalName(p.title) === q) push(shown(p));
   for (const h of strong.filter((n) => n.quality === 'prefix')) push(nameHitResult(h));
   // Then pages whose title holds the whole query ("Understanding Cluster Key" for `cluster key`), before names
   // that merely contain it (SET CLUSTER KEY).
-  for (const p of pages) if (titleHoldsQuery(query, p.title)) push(p);
-  for (const h of strong) push(nameHitResult(h));
-  pages.slice(0, 3).forEach(push);
+  for (const p of pages) if (p.titleHolds) push(shown(p));
+  for (const h of strong) if (h.quality !== 'typo') push(nameHitResult(h));
+  // A name one typo away waits behind pages that hold every query word, as typed, in a title, keywords or summary.
+  const typos = strong.filter((h) => h.quality === 'typo');
+  if (typos.length) for (const p of pages) if (p.wordsInFields) push(shown(p));
+  for (const h of typos) push(nameHitResult(h));
+  pages.slice(0, 3).forEach((p) => push(shown(p)));
   for (const h of weak) push(nameHitResult(h));
-  pages.slice(3).forEach(push);
+  pages.slice(3).forEach((p) => push(shown(p)));
   return out;
-}
-
-/**
- * Pages whose title holds every word of the query (`fuse engine` → "Fuse Engine", `build from source` →
- * "Building Databend from Source") move ahead of pages that only mention the words often; otherwise the order
- * of full-text ranking stays.
- */
-export function promoteTitleMatches(query: string, hits: SearchHit[]): SearchHit[] {
-  const inTitle = (h: SearchHit) => titleHoldsQuery(query, h.title);
-  return [...hits.filter(inTitle), ...hits.filter((h) => !inTitle(h))];
-}
-
-/** True when every word of the query (two letters or more) appears in the title. */
-export function titleHoldsQuery(query: string, title: string): boolean {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
-  const t = title.toLowerCase();
-  return words.length > 0 && words.every((w) => t.includes(w));
 }
 
 export interface SearchOptions {
@@ -187,39 +172,129 @@ export interface SearchAnswer {
   details: Promise<SearchHit[]>;
 }
 
-/** A result's details from its Pagefind fragment: the excerpt and up to two matching headings as deep links. */
-async function withDetails(hit: SearchHit, handle: PagefindResult | undefined): Promise<SearchHit> {
-  if (!handle) return hit;
-  const d = await handle.data();
-  const sub = (d.sub_results ?? [])
-    .filter((s) => s.url.includes('#'))
-    .slice(0, 2)
-    .map((s) => ({ url: cleanUrl(s.url), title: s.title, excerpt: excerptRuns(s.excerpt) }));
-  return { ...hit, excerpt: excerptRuns(d.excerpt), sub };
+/** At most this many query words are looked up in the full-text index (a pasted paragraph stays fast). */
+const MAX_TERMS = 8;
+
+interface BodyAnswer {
+  hits: BodyHit[];
+  handles: Map<string, PagefindResult>;
 }
 
 /**
- * Names and full-text pages merged. The page list comes straight from the index's answer and the page records
- * (no fragment fetch), so results show as soon as the index answers; excerpts and deep links follow in `details`.
+ * Pagefind's answer for one word (the same word always gives the same answer, whatever else is loaded): cached,
+ * so a query typed word by word, or asked again, looks each word up once.
+ */
+const bodyCache = new Map<string, Promise<BodyAnswer>>();
+function bodyResults(pf: Pagefind, word: string, section: string | undefined): Promise<BodyAnswer> {
+  const key = `${section ?? ''}\u0000${word}`;
+  let answer = bodyCache.get(key);
+  if (!answer) {
+    answer = pf.search(word, section ? { filters: { section } } : undefined).then((res) => {
+      const hits: BodyHit[] = [];
+      const handles = new Map<string, PagefindResult>();
+      for (const r of res?.results ?? []) {
+        hits.push({ id: r.id, score: r.score, locations: r.words });
+        handles.set(r.id, r);
+      }
+      return { hits, handles };
+    });
+    // A failed lookup (the network) is not remembered: the next query tries again.
+    answer.catch(() => bodyCache.delete(key));
+    if (bodyCache.size > 300) bodyCache.clear();
+    bodyCache.set(key, answer);
+  }
+  return answer;
+}
+
+const NO_BODY: Promise<BodyAnswer> = Promise.resolve({ hits: [], handles: new Map() });
+
+const fieldIndexes = new WeakMap<NameIndex, FieldIndex>();
+function fieldIndexOf(index: NameIndex): FieldIndex {
+  let fields = fieldIndexes.get(index);
+  if (!fields) {
+    fields = buildFieldIndex(index.pages);
+    fieldIndexes.set(index, fields);
+  }
+  return fields;
+}
+
+/**
+ * A result's details from its Pagefind fragment: an excerpt around the query words, and the sections that match
+ * best as deep links. The first result opens at its best section when that section clearly beats the top of the page.
+ */
+async function withDetails(hit: SearchHit, page: RankedPage, terms: QueryTerm[], bodies: BodyAnswer[], first: boolean): Promise<SearchHit> {
+  const handle = bodies.map((b) => b.handles.get(page.doc.id)).find(Boolean);
+  if (!handle) return hit;
+  // Only the fragment's own fields are read: Pagefind reuses one object per page for every word's answer.
+  const d = await handle.data();
+  const fragment: Fragment = { url: d.url, content: d.content, raw_content: d.raw_content, anchors: d.anchors };
+  const locations = bodies.map((b) => b.handles.get(page.doc.id)?.words ?? []);
+  const sections = scoreSections(fragment, page.doc.title, terms, page.weights, locations);
+  const { sub, jump } = pickSections(sections);
+  const link = (s: Section) => `${hit.url}#${s.anchor}`;
+  const top = sections[0];
+  const opensAt = first ? jump : undefined;
+  const excerpt = opensAt?.excerpt ?? (top?.excerpt.some((r) => r.marked) ? top.excerpt : hit.excerpt);
+  return {
+    ...hit,
+    url: opensAt ? link(opensAt) : hit.url,
+    section: opensAt?.title,
+    excerpt,
+    sub: sub.filter((s) => s !== opensAt).map((s) => ({ url: link(s), title: s.title, excerpt: s.excerpt })),
+  };
+}
+
+/**
+ * Names and full-text pages merged. The ranking reads only the name and page records and Pagefind's answer for
+ * each query word (no fragment fetch), so results show as soon as the index answers; excerpts and deep links
+ * follow in `details` without changing the order. The same query gives the same order wherever it is typed.
  */
 export async function search(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   const limit = options.limit ?? 10;
   const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
-  const res = await pf.search(query, options.section ? { filters: { section: options.section } } : undefined);
+  const fields = fieldIndexOf(index);
+  const terms = queryTerms(query).slice(0, MAX_TERMS);
+  const common = commonTerms(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, options.section))));
   loadWholeIndexLater(pf);
-  const handles = new Map<string, PagefindResult>();
-  const pages: SearchHit[] = [];
-  for (const r of res?.results ?? []) {
-    const record = index.pages[r.id];
-    if (!record) continue;
-    const [url, title, crumbs, summary] = record;
-    handles.set(url, r);
-    pages.push({ url, title, crumbs, excerpt: summary ? [{ text: summary, marked: false }] : [], sub: [] });
-    if (pages.length >= limit * 2) break;
-  }
-  const hits = mergeResults(query, matchNames(index.names, query, options.section), promoteTitleMatches(query, pages), limit);
-  const details = Promise.all(hits.map((h) => (h.kind ? h : withDetails(h, handles.get(h.url)).catch(() => h))));
+  const ranked = rankPages(
+    fields,
+    terms,
+    bodies.map((b) => b.hits),
+    options.section,
+    query,
+    common,
+  );
+  const byUrl = new Map<string, RankedPage>();
+  const pages: PageHit[] = ranked.map((r) => {
+    byUrl.set(r.doc.url, r);
+    return { url: r.doc.url, title: r.doc.title, crumbs: r.doc.crumbs, excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [], sub: [], titleHolds: r.titleHolds, wordsInFields: r.wordsInFields };
+  });
+  const hits = mergeResults(query, matchNames(index.names, query, options.section), pages, limit);
+  const details = Promise.all(
+    hits.map((h, i) => {
+      const page = h.kind ? undefined : byUrl.get(h.url);
+      return page ? withDetails(h, page, terms, bodies, i === 0).catch(() => h) : h;
+    }),
+  );
   return { hits, details };
+}
+
+/** The page ranking for a query, scores included (for tuning: `scripts/search-relevance.ts --scores`). */
+export async function explainRanking(query: string, section?: string): Promise<RankedPage[]> {
+  const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
+  const fields = fieldIndexOf(index);
+  const terms = queryTerms(query).slice(0, MAX_TERMS);
+  const common = commonTerms(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, section))));
+  return rankPages(
+    fields,
+    terms,
+    bodies.map((b) => b.hits),
+    section,
+    query,
+    common,
+  );
 }
 
 /** The sections the filter offers (from the name index, in sidebar order). */

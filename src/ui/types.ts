@@ -17,6 +17,8 @@ export interface PageView extends Pick<PageBase, 'route' | 'title' | 'descriptio
   body?: HastRoot;
   /** Shows the Enterprise badge and the licence note. */
   enterprise: boolean;
+  /** Search keywords from the frontmatter (written pages only). */
+  keywords?: string[];
   /** Where the Markdown source can be edited, for written pages. */
   editUrl?: string;
   /** The page's Markdown copy on this site (`<route>.md`). */

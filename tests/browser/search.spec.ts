@@ -140,6 +140,41 @@ test('the search page shows full results for ?q= and keeps the address in step',
   await expect(panel.locator('.search-hit-title').first()).toHaveText('TRUNCATE TABLE');
 });
 
+/** The results' links in order, once excerpts and deep links are in. */
+async function resultOrder(page: Page, scope: string, q: string): Promise<string[]> {
+  await expect(page.locator(`${scope} .search-status`)).toContainText(`"${q}"`);
+  await page.locator(`${scope} .search-results[data-details="ready"]`).waitFor({ state: 'attached' });
+  return page.locator(`${scope} .search-hit > a`).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+test('a query gives one order, typed key by key, pasted, or on the search page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const queries = ['cancel a running query', 'add a column to a table', 'json data type', 'insert overwrite', 'cast', 'stream data from kafka', 'date_trunc'];
+  await gotoReady(page, pages.home);
+  for (const q of queries) {
+    await page.keyboard.press('Control+k');
+    await input(page).pressSequentially(q, { delay: 20 });
+    const typed = await resultOrder(page, '.search-dialog', q);
+    await input(page).fill('');
+    await input(page).fill(q);
+    const pasted = await resultOrder(page, '.search-dialog', q);
+    await page.keyboard.press('Escape');
+    await gotoReady(page, `/doc/search?q=${encodeURIComponent(q)}`);
+    const onPage = await resultOrder(page, '.search-page-panel', q);
+    expect(typed.length, q).toBeGreaterThan(0);
+    expect(pasted, `pasted "${q}"`).toEqual(typed);
+    expect(onPage.slice(0, typed.length), `search page for "${q}"`).toEqual(typed);
+  }
+});
+
+test('Enter pressed right after typing opens the first result of what was typed, at its matching section', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await input(page).pressSequentially('insert overwrite', { delay: 10 });
+  await input(page).press('Enter');
+  await expect(page).toHaveURL(/\/doc\/sql-commands\/dml\/dml-insert#overwrite$/);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the top bar search leads to the search page, which lists every documented name', async ({ page }) => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, matchNames, nameKeys, normalName, type NameRecord } from '../../src/islands/name-match.ts';
 import { rememberSearch, recentSearches } from '../../src/islands/recent-searches.ts';
-import { cleanUrl, mergeResults, promoteTitleMatches, type SearchHit } from '../../src/islands/search-client.ts';
+import { mergeResults, type PageHit } from '../../src/islands/search-client.ts';
+import { buildFieldIndex, pickSections, rankPages, scoreSections, type BodyHit, type Fragment } from '../../src/islands/search-rank.ts';
+import { queryTerms, stem, synonymsOf } from '../../src/islands/search-text.ts';
+import type { PageRecord } from '../../src/islands/name-match.ts';
 
 const rec = (name: string, kind: NameRecord['kind'], url: string, section = 'SQL Functions'): NameRecord => ({ name, kind, url, page: name, section, summary: `${name} summary` });
 
@@ -52,7 +55,7 @@ describe('exact-name search', () => {
 });
 
 describe('merging names and full-text results', () => {
-  const page = (url: string, title: string): SearchHit => ({ url, title, crumbs: 'SQL Functions', excerpt: [{ text: title, marked: false }], sub: [] });
+  const page = (url: string, title: string): PageHit => ({ url, title, crumbs: 'SQL Functions', excerpt: [{ text: title, marked: false }], sub: [], titleHolds: false, wordsInFields: false });
   it('puts names first and lists each page once', () => {
     const merged = mergeResults('date_trunc', matchNames(records, 'date_trunc'), [page('/doc/sql-functions/datetime-functions/datetrunc', 'DATE_TRUNC'), page('/doc/guides/', 'Guides')], 10);
     expect(merged.map((h) => h.url)).toEqual(['/doc/sql-functions/datetime-functions/datetrunc', '/doc/guides/']);
@@ -61,9 +64,6 @@ describe('merging names and full-text results', () => {
   });
   it('keeps to the limit', () => {
     expect(mergeResults('trunc', matchNames(records, 'trunc'), [page('/a', 'A'), page('/b', 'B')], 2)).toHaveLength(2);
-  });
-  it('keeps anchors of deep links', () => {
-    expect(cleanUrl('/doc/sql-commands/dml/dml-insert/#examples')).toBe('/doc/sql-commands/dml/dml-insert#examples');
   });
 });
 
@@ -89,13 +89,13 @@ describe('weak name hits', () => {
   it('wait behind the best full-text pages when a common word sits inside a long setting name', () => {
     const hits = matchNames(settings, 'variant');
     expect(hits[0]?.strong).toBe(false);
-    const page = (url: string): SearchHit => ({ url, title: url, crumbs: '', excerpt: [], sub: [] });
+    const page = (url: string): PageHit => ({ url, title: url, crumbs: '', excerpt: [], sub: [], titleHolds: false, wordsInFields: false });
     const merged = mergeResults('variant', hits, [page('/doc/variant'), page('/doc/json')], 10);
     expect(merged.map((h) => h.url)).toEqual(['/doc/variant', '/doc/json', '/doc/settings']);
   });
   it('let a page titled exactly as the query stand with the exact names', () => {
     const bitmapNames: NameRecord[] = [{ name: 'BITMAP_UNION', kind: 'function', url: '/doc/bitmap-union', page: 'BITMAP_UNION', section: 'SQL Functions', summary: '' }];
-    const page = (url: string, title: string): SearchHit => ({ url, title, crumbs: '', excerpt: [], sub: [] });
+    const page = (url: string, title: string): PageHit => ({ url, title, crumbs: '', excerpt: [], sub: [], titleHolds: false, wordsInFields: false });
     const merged = mergeResults('bitmap', matchNames(bitmapNames, 'bitmap'), [page('/doc/other', 'Other'), page('/doc/types/bitmap', 'Bitmap')], 10);
     expect(merged[0]?.url).toBe('/doc/types/bitmap');
   });
@@ -104,11 +104,108 @@ describe('weak name hits', () => {
   });
 });
 
-describe('title matches', () => {
-  const page = (title: string): SearchHit => ({ url: `/${title}`, title, crumbs: '', excerpt: [], sub: [] });
-  it('move pages whose title holds every word of the query ahead, keeping the rest in order', () => {
-    const hits = [page('system.table_functions'), page('Memory Engine'), page('Fuse Engine'), page('Random Engine')];
-    expect(promoteTitleMatches('fuse engine', hits).map((h) => h.title)).toEqual(['Fuse Engine', 'system.table_functions', 'Memory Engine', 'Random Engine']);
-    expect(promoteTitleMatches('build from source', [page('system.contributors'), page('Building Databend from Source')])[0]?.title).toBe('Building Databend from Source');
+describe('reading a question', () => {
+  it('leaves out stop words and common verbs, unless nothing else is left', () => {
+    expect(queryTerms('how do I connect with python').map((t) => t.text)).toEqual(['connect', 'python']);
+    expect(queryTerms("change a user's password").map((t) => t.text)).toEqual(['change', 'user', 'password']);
+    expect(queryTerms('with').map((t) => t.text)).toEqual(['with']);
+  });
+  it('gives a word and its usual forms one stem', () => {
+    for (const [a, b] of [['tables', 'table'], ['running', 'run'], ['dropped', 'drop'], ['queries', 'query'], ['created', 'creation'], ['added', 'add'], ['settings', 'setting'], ['strings', 'string']]) expect(stem(a ?? '')).toBe(stem(b ?? ''));
+  });
+  it('knows words readers use for ours', () => {
+    expect(synonymsOf(stem('cancel'))).toContain(stem('kill'));
+    expect(synonymsOf(stem('json'))).toContain(stem('variant'));
+  });
+});
+
+describe('ranking pages', () => {
+  // [url, title, crumbs, summary, section, headings, keywords, listing]
+  const pages: Record<string, PageRecord> = {
+    kill: ['/doc/kill-query', 'KILL QUERY', 'SQL Commands', 'Stop a running query or end a session.', 'SQL Commands', [], ['cancel', 'abort']],
+    usecase: ['/doc/use-case', 'Analyzing Flights', 'Use Cases', 'Load flight data and analyse delays with many queries.', 'Use Cases', ['Step 1: Create the table']],
+    alter: ['/doc/alter-table-column', 'ALTER TABLE COLUMN', 'SQL Commands', 'Add, drop and rename the columns of a table.', 'SQL Commands', [], ['add column']],
+    tutorial: ['/doc/tutorial', 'A Long Tutorial', 'Guides', 'Build a small warehouse step by step.', 'Guides', ['Step 2: Add data']],
+    kafka: ['/doc/kafka', 'Kafka', 'Load Data', 'Stream messages from Apache Kafka topics into Databend.', 'Load Data'],
+    pivot: ['/doc/pivot', 'PIVOT', 'SQL Commands', 'Turn values into columns.', 'SQL Commands', [], ['rows to columns']],
+    unpivot: ['/doc/unpivot', 'UNPIVOT', 'SQL Commands', 'Turn columns into rows.', 'SQL Commands', [], ['columns to rows']],
+    listing: ['/doc/kill', 'Kill Commands', 'SQL Commands', 'Stop a running query or close a connection.', 'SQL Commands', [], [], 1],
+  };
+  const index = buildFieldIndex(pages);
+  /** Full-text answers per query word: page id → score (the body mentions). */
+  const body = (per: Record<string, Record<string, number>>) => (q: string) => queryTerms(q).map((t) => Object.entries(per[t.text] ?? {}).map(([id, score]): BodyHit => ({ id, score, locations: [1] })));
+  const rank = (q: string, bodies: BodyHit[][] = queryTerms(q).map(() => [])) => rankPages(index, queryTerms(q), bodies, undefined, q).map((r) => r.doc.url);
+
+  it('finds a page by a keyword or a synonym the page itself does not use', () => {
+    const bodies = body({ running: { usecase: 8, tutorial: 5 }, query: { usecase: 9, tutorial: 6, kill: 3 } });
+    expect(rank('cancel a running query', bodies('cancel a running query'))[0]).toBe('/doc/kill-query');
+  });
+  it('lets a missing word cost but never exclude: every word need not appear', () => {
+    const bodies = body({ stream: {}, data: { usecase: 4, tutorial: 6 }, kafka: { kafka: 9 } });
+    const order = rank('stream data from kafka', bodies('stream data from kafka'));
+    expect(order[0]).toBe('/doc/kafka');
+  });
+  it('puts the reference page whose summary answers the query above a long page that mentions the words', () => {
+    const bodies = body({ add: { tutorial: 9, alter: 2 }, column: { tutorial: 9, alter: 5 }, table: { tutorial: 9, alter: 6 } });
+    expect(rank('add a column to a table', bodies('add a column to a table'))[0]).toBe('/doc/alter-table-column');
+  });
+  it('reads the order of words that follow each other', () => {
+    expect(rank('turn rows into columns')[0]).toBe('/doc/pivot');
+    expect(rank('turn columns into rows')[0]).toBe('/doc/unpivot');
+  });
+  it('ranks a generated list of links below the page it lists', () => {
+    const order = rank('stop a running query');
+    expect(order.indexOf('/doc/kill-query')).toBeLessThan(order.indexOf('/doc/kill'));
+  });
+  it('never matches a short word to a typo of another (cast is not last)', () => {
+    const typoIndex = buildFieldIndex({ last: ['/doc/last', 'LAST', '', 'The last value.', 'SQL Functions'], cast: ['/doc/conv', 'Conversion', '', 'Convert values with CAST.', 'SQL Functions'] });
+    expect(rankPages(typoIndex, queryTerms('cast'), [[]]).map((r) => r.doc.url)).toEqual(['/doc/conv']);
+  });
+});
+
+describe('a typo of a name and exact words', () => {
+  const hit = (url: string, title: string, wordsInFields: boolean): PageHit => ({ url, title, crumbs: '', excerpt: [], sub: [], titleHolds: false, wordsInFields });
+  const last: NameRecord[] = [rec('LAST', 'function', '/doc/last')];
+  it('a name one typo away waits behind a page whose title or summary holds the word', () => {
+    const names = matchNames(last, 'cast');
+    expect(names[0]?.quality).toBe('typo');
+    expect(mergeResults('cast', names, [hit('/doc/conv', 'Conversion', true)], 10).map((h) => h.url)).toEqual(['/doc/conv', '/doc/last']);
+  });
+  it('still comes first when no page holds the word', () => {
+    expect(mergeResults('cast', matchNames(last, 'cast'), [hit('/doc/other', 'Other', false)], 10)[0]?.url).toBe('/doc/last');
+  });
+  it('gives one order whatever the limit: the dialog shows the start of the search page list', () => {
+    const many = Array.from({ length: 40 }, (_, i) => hit(`/doc/p${i}`, `P${i}`, i % 3 === 0));
+    const long = mergeResults('cast', matchNames(last, 'cast'), many, 50).map((h) => h.url);
+    expect(mergeResults('cast', matchNames(last, 'cast'), many, 10).map((h) => h.url)).toEqual(long.slice(0, 10));
+  });
+});
+
+describe('deep links', () => {
+  const words = 'INSERT INTO Add rows to a table . Syntax INSERT INTO t VALUES ( 1 ) . OVERWRITE INSERT OVERWRITE t replaces every row of the table . Examples INSERT INTO t SELECT';
+  const at = (w: string) => words.split(' ').reduce<number[]>((acc, x, i) => (x.toLowerCase() === w ? [...acc, i] : acc), []);
+  const fragment: Fragment = {
+    url: '/doc/insert/',
+    content: words,
+    anchors: [
+      { element: 'h2', id: 'syntax', text: 'Syntax', location: 8 },
+      { element: 'h2', id: 'overwrite', text: 'OVERWRITE', location: 16 },
+      { element: 'h2', id: 'examples', text: 'Examples', location: 26 },
+    ],
+  };
+  const terms = queryTerms('insert overwrite');
+  const sections = scoreSections(fragment, 'INSERT INTO', terms, [1, 3], [at('insert'), at('overwrite')]);
+  it('offers the heading that matched, not the first headings of the page', () => {
+    const { sub, jump } = pickSections(sections);
+    expect(jump?.anchor).toBe('overwrite');
+    expect(sub.map((s) => s.anchor)).not.toContain('syntax');
+  });
+  it('keeps the top of the page when the title answers the query', () => {
+    const own = scoreSections(fragment, 'INSERT INTO', queryTerms('insert'), [1], [at('insert')]);
+    expect(pickSections(own).jump).toBeUndefined();
+  });
+  it('marks the matched words in the excerpt of a section', () => {
+    const overwrite = sections.find((s) => s.anchor === 'overwrite');
+    expect(overwrite?.excerpt.filter((r) => r.marked).map((r) => r.text.toLowerCase())).toContain('overwrite');
   });
 });

@@ -28,6 +28,7 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['bad-field', 'bad-field/page.md:4', /sidebar_positon/],
   ['long-description', 'long-description/page.md:3', /description.*at most 160/],
   ['bad-yaml', 'bad-yaml/page.md:3', /invalid frontmatter YAML/],
+  ['bad-keywords', 'bad-keywords/page.md:4', /keywords.*expected array/i],
   ['bad-category', 'bad-category/_category_.json:3', /postion/],
   ['duplicate-route', 'duplicate-route/b.md:4', /duplicate route \/doc\/same: also the route of .*a\.md/],
   ['duplicate-id', 'duplicate-id/one/twin.md:1', /duplicate id "one\/twin"/],

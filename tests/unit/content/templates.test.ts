@@ -64,3 +64,25 @@ describe('RFC page template', () => {
     ]);
   });
 });
+
+describe('SQL function page template', () => {
+  it('accepts a page of several functions, each in a `##` section with its grammar, arguments, return type and example', () => {
+    expect(problemsOf('function-family-good.md', '15-sql-functions/99-sample/family.md')).toEqual([]);
+  });
+
+  it('names what each function section lacks', () => {
+    expect(problemsOf('function-family-bad.md', '15-sql-functions/99-sample/family.md')).toEqual([
+      '8: the function section "## ONE_FN" needs an arguments table (or the words "no arguments"), its return type ("Return type: ...")',
+      '20: the function section "## TWO_FN" needs an `sql example`',
+    ]);
+  });
+
+  it('asks a page without function sections for the template\'s sections', () => {
+    expect(problemsOf('rfc-good.md', '15-sql-functions/99-sample/plain.md').filter((p) => p.includes('SQL function'))).toEqual([
+      '1: a SQL function page needs a "## Syntax" section',
+      '1: a SQL function page needs a "## Arguments" or "## Parameters" section',
+      '1: a SQL function page needs a "## Return type" section',
+      '1: a SQL function page needs a "## Examples" section',
+    ]);
+  });
+});

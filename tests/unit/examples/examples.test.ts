@@ -38,6 +38,14 @@ describe("reading the engine's results", () => {
     ]);
   });
 
+  it('reads an empty value that prints nothing (an empty BINARY) when every row is one line', () => {
+    const bin = ['┌───────────────────┐', '│   b    │    n     │', '│ Binary │  UInt8   │', '├────────┼──────────┤', '│        │        1 │', '│ 6162   │        2 │', '└───────────────────┘'].join('\n');
+    expect(readEngineResult({ box: bin, rows: 2, columns: 2, schema: schema(['b', 'Binary'], ['n', 'Number(UInt8)']) }).rows).toEqual([
+      ['', '1'],
+      ['6162', '2'],
+    ]);
+  });
+
   it('reads values that draw the column border (an EXPLAIN plan) and wide characters by their width', () => {
     const plan = ['┌──────────────────┐', '│      explain     │', '│      String      │', '├──────────────────┤', "│ 'Filter'         │", "│ '├── filters: x' │", "│ '└── 中文'       │", '└──────────────────┘'].join('\n');
     expect(readEngineResult({ box: plan, rows: 3, columns: 1, schema: schema(['explain', 'String']) }).rows).toEqual([["'Filter'"], ["'├── filters: x'"], ["'└── 中文'"]]);

@@ -1,0 +1,72 @@
+/**
+ * `npx tsx scripts/search-relevance.ts [--misses] [query...]`: the relevance suite run in Node against the built
+ * site (`site/`), with the browser's own search code and Pagefind, in a few seconds and without a browser: for
+ * tuning the ranking between builds. The browser suite and `npm run bench` give the figures that count.
+ * With queries, prints their top results instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
+import { describeFigures, figures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
+
+const siteDir = path.resolve('site');
+const ORIGIN = 'http://docs.local';
+// Pagefind and the records are fetched from the built site's files.
+const realFetch = globalThis.fetch;
+globalThis.fetch = (async (input: string | URL | Request) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN);
+  if (url.origin !== ORIGIN) return realFetch(input);
+  const file = path.join(siteDir, decodeURIComponent(url.pathname));
+  if (!fs.existsSync(file)) return new Response('not found', { status: 404 });
+  return new Response(fs.readFileSync(file), { headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' } });
+}) as typeof fetch;
+
+const pf = (await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind;
+await pf.options({ basePath: `${ORIGIN}/pagefind/`, excerptLength: 24 });
+await pf.init();
+usePagefind(pf);
+
+async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {
+  const { hits: all, details } = await search(q, { limit: 30 });
+  const hits = (await details).slice(0, 10);
+  return {
+    urls: all.map((h) => h.url.split('#')[0] ?? h.url),
+    shown: { first: hits[0]?.url ?? null, offered: hits.slice(0, 3).flatMap((h) => [h.url, ...h.sub.map((s) => s.url)]) },
+    titles: hits.map((h) => `${h.title} <${h.url}>${h.sub.length ? ` [${h.sub.map((s) => s.url.split('#')[1]).join(', ')}]` : ''}`),
+  };
+}
+
+const queries = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const fileArg = process.argv.find((a) => a.startsWith('--file='));
+if (fileArg) {
+  let right = 0;
+  const lines = fs.readFileSync(fileArg.slice('--file='.length), 'utf8').split('\n').filter(Boolean);
+  for (const line of lines) {
+    const [q = '', expect = ''] = line.split('\t');
+    const { shown } = await shownFor(q);
+    if ((shown.first ?? '').split('#')[0] === expect) right++;
+    else console.log(`  miss ${JSON.stringify(q)}: ${shown.first}`);
+  }
+  console.log(`${right}/${lines.length}`);
+} else if (queries.length) {
+  for (const q of queries) {
+    const started = performance.now();
+    const { titles } = await shownFor(q);
+    console.log(`${q} (${(performance.now() - started).toFixed(1)} ms)\n  ${titles.join('\n  ')}`);
+    if (process.argv.includes('--scores')) console.log((await explainRanking(q)).slice(0, 8).map((r) => `    ${r.score.toFixed(2)} ${r.doc.url}${r.titleHolds ? ' [title]' : ''}${r.wordsInFields ? ' [fields]' : ''} w=${r.weights.map((w) => w.toFixed(2)).join(',')} ${r.parts.map(([f, b]) => `${f.toFixed(1)}/${b.toFixed(2)}`).join(' ')}`).join('\n'));
+  }
+} else {
+  const results: { c: RelevanceCase; shown: Shown }[] = [];
+  let reciprocal = 0;
+  const cases = relevanceCases();
+  for (const c of cases) {
+    const { shown, urls } = await shownFor(c.q);
+    results.push({ c, shown });
+    const rank = urls.findIndex((u) => [c.expect, ...(c.alt ?? [])].some((e) => (e.split('#')[0] ?? e) === u));
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+  }
+  const f = figures(results);
+  console.log(`${describeFigures(f)}; mean reciprocal rank ${(reciprocal / cases.length).toFixed(3)}`);
+  if (process.argv.includes('--misses')) for (const m of f.misses) console.log(`  ${m}`);
+}
