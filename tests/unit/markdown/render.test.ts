@@ -80,8 +80,8 @@ describe('markdown pipeline', () => {
   it('marks the current page in the sidebar and opens only its ancestors', () => {
     const html = htmlOf('/doc/guide/second');
     expect(html).toContain('<a class="sidebar-link" href="/doc/guide/second" aria-current="page">Second Steps</a>');
-    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/guide">Guide<\/a><details data-sb="0" open=""><summary class="sidebar-toggle" aria-label="Guide"><\/summary>/);
-    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/reference\/">Reference<\/a><details data-sb="1"><summary class="sidebar-toggle" aria-label="Reference"><\/summary>/);
+    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/guide">Guide<\/a><details open=""><summary class="sidebar-toggle" aria-label="Guide"><\/summary>/);
+    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/reference\/">Reference<\/a><details><summary class="sidebar-toggle" aria-label="Reference"><\/summary>/);
   });
 
   it('links previous and next pages in sidebar order', () => {
