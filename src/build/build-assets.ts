@@ -30,7 +30,10 @@ export async function bundleAssets(projectRoot: string, dir: string): Promise<Bu
     logLevel: 'warn',
     publicDir: false,
     base: '/',
-    esbuild: { jsx: 'automatic' },
+    // The production JSX runtime whatever NODE_ENV the calling process has (a test runner sets "test"): the
+    // bundle is React's production build, and a development JSX call would not exist in it.
+    mode: 'production',
+    esbuild: { jsx: 'automatic', jsxDev: false },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
       outDir: dir,

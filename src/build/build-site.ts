@@ -83,7 +83,7 @@ function codeKeys(projectRoot: string) {
   return {
     body,
     page: hash(moduleClosure([at('build/page-work.tsx'), at('build/render-page.tsx'), at('build/pagefind-input.ts')])),
-    assets: hash([...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))]),
+    assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
     names: hash(moduleClosure([at('build/search-names.ts'), at('examples/engine-objects.ts')])),
     searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
   };
