@@ -134,6 +134,30 @@ const walk = (items: unknown[]) => {
 };
 walk(catalogue.sidebars.doc);
 for (const route of routes) if (!fileFor(route)) problems.push(`catalogue.json: route ${route} has no page`);
+
+// Without JavaScript, the sidebars alone lead from /doc/ to every page in a few clicks: a page's sidebar holds
+// its own branch and the way to every section, and a category's page opens that category.
+const MAX_CLICKS = 4;
+const clicks = new Map<string, number>([['/doc', 0]]);
+const queue = ['/doc'];
+for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+  const file = fileFor(route === '/doc' ? '/doc/' : route);
+  const nav = file ? /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '' : '';
+  for (const m of nav.matchAll(/href="(\/doc[^"#]*)"/g)) {
+    const next = decodeEntities(m[1] ?? '').replace(/\/+$/, '') || '/doc';
+    if (!clicks.has(next)) {
+      clicks.set(next, (clicks.get(route) ?? 0) + 1);
+      queue.push(next);
+    }
+  }
+}
+let farthest = 0;
+for (const route of routes) {
+  const n = clicks.get(route.replace(/\/+$/, '') || '/doc');
+  if (n === undefined) problems.push(`sidebar: ${route} cannot be reached from /doc/ through the sidebars (without JavaScript)`);
+  else if (n > MAX_CLICKS) problems.push(`sidebar: ${route} is ${n} clicks from /doc/ through the sidebars (at most ${MAX_CLICKS})`);
+  else farthest = Math.max(farthest, n);
+}
 // The specification's landing pages must exist on the real site (not on a fixture tree).
 if (!process.argv.includes('--no-landing')) {
   for (const route of siteConfig.landingRoutes) {
@@ -146,4 +170,4 @@ if (problems.length) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve; ${namedLinks} links, none named by generic text`);
+console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve; every page within ${farthest} clicks of /doc/ through the sidebars; ${namedLinks} links, none named by generic text`);

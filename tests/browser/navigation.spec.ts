@@ -91,8 +91,8 @@ test('a category off the page\'s branch loads its contents when opened, from one
     if (/\/assets\/build\/sidebar-[0-9a-f]+\.json$/.test(req.url())) fetched.push(req.url());
   });
   await gotoReady(page, pages.deep);
-  // The page holds its own branch, not every link of the site: another category arrives empty.
-  const lazy = page.locator('#sidebar details[data-sb-lazy]');
+  // The page holds its own branch, not every link of the site: another category of its section arrives empty.
+  const lazy = page.locator('#sidebar details[open] > ul > li > details[data-sb-lazy]');
   expect(await lazy.count()).toBeGreaterThan(1);
   const first = lazy.first();
   const href = await first.locator('xpath=preceding-sibling::a[1]').getAttribute('href');
@@ -101,15 +101,17 @@ test('a category off the page\'s branch loads its contents when opened, from one
   await expect.poll(() => handle?.getAttribute('open')).toBe('');
   await expect.poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a.sidebar-link').length)).toBeGreaterThan(0);
   expect(await handle?.getAttribute('data-sb-lazy')).toBeNull();
-  // Another category needs no second request: the browser keeps the file.
-  const second = page.locator('#sidebar details[data-sb-lazy]').first();
+  // Another category needs no second request: the file is fetched once.
+  const second = page.locator('#sidebar details[open] > ul > li > details[data-sb-lazy]').first();
   const secondHandle = await second.elementHandle();
   await second.locator('> summary').click();
   await expect.poll(() => secondHandle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length)).toBeGreaterThan(0);
   expect(fetched).toHaveLength(1);
-  // What it lists is what the category's own page lists.
+  // It lists what the category's own page lists in its sidebar, where the category is open.
   const links = await handle!.evaluate((el) => [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''));
   await page.goto(href ?? '/');
-  const cards = await page.locator('.card-grid .card a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-  expect(links).toEqual(cards);
+  const current = page.locator('#sidebar a[aria-current="page"]');
+  await expect(current).toHaveAttribute('href', href ?? '');
+  const there = await current.locator('xpath=following-sibling::details[1]/ul/li/a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(links).toEqual(there);
 });
