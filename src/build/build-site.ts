@@ -133,8 +133,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
   let pool: RenderPool | undefined;
   let search: SearchIndexWriter | undefined;
-  // The render threads' module, and (for a first build, when every page will be rendered) the threads
-  // themselves, start now: they load while this thread reads the content.
   // The render threads' module, and the threads themselves, start now: they load (React, remark, Shiki's
   // grammars) while this thread reads the content. A first build gets one per core; a rebuild one, which
   // renders an edited page without waiting for a thread to start, and is stopped unused if nothing changed.

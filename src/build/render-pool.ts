@@ -1,7 +1,8 @@
 /**
  * Rendering on every core: worker threads that each run `PageWork` (Markdown, highlighting, React), fed from one
- * queue so a slow page never holds the others up. A handful of pages (a rebuild after an edit) are rendered in
- * the main thread instead: starting a thread and loading the highlighter into it would cost more than the work.
+ * queue so a slow page never holds the others up. The threads run the bundled worker (`worker-bundle.ts`), which
+ * starts faster than this thread loads the same modules through tsx, so even a rebuild of one page renders in a
+ * thread (started at the beginning of the build, while the content is read). `threads: 0` renders here.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -107,7 +108,7 @@ export class RenderPool {
   }
 
   private spawn(): Thread {
-    const worker = this.bundle ? new Worker(this.bundle, { execArgv: process.env.WORKER_PROF ? process.execArgv.filter((a) => a.startsWith('--cpu-prof')) : [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
+    const worker = this.bundle ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
     const thread: Thread = { worker, busy: new Map() };
     worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string } }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
