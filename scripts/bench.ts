@@ -7,6 +7,7 @@
  *   npm run bench -- --synthetic 10000  also cold builds of synthetic catalogues of 1,000 and 10,000 pages
  *   npm run bench -- --lighthouse       also Lighthouse (mobile) scores of the four sample pages
  *   npm run bench -- --runs 2           every build figure measured twice
+ *   npm run bench -- --lighthouse-only [site]   only Lighthouse, on any built folder (another branch's build)
  *   npm run bench -- --budgets-only     only the deterministic byte budgets; exits 1 if one is exceeded
  *
  * Every process it starts (builds, Chromium, Lighthouse) has ended when it exits; the site is served from
@@ -346,13 +347,14 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
     for (const s of samples) {
       let line = '';
       for (let attempt = 1; attempt <= 2 && !line; attempt++) {
-        const run = spawnSync(
+        // Not spawnSync: the site is served by this process, which must stay free to answer.
+        const run = await runChild(
           process.execPath,
           [path.join(projectRoot, 'node_modules/lighthouse/cli/index.js'), `http://localhost:${port}${s.route}`, `--port=${debugPort}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
-          { cwd: projectRoot, encoding: 'utf8', timeout: 180_000 },
+          180_000,
         );
         if (run.status !== 0) {
-          if (attempt === 2) line = `not measured: ${(run.stderr || run.error?.message || '').trim().split('\n').pop()}`;
+          if (attempt === 2) line = `not measured: ${run.stderr.trim().split('\n').pop()}`;
           continue;
         }
         const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }>; audits: Record<string, { score: number | null; title: string }> };
@@ -378,6 +380,23 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
   return scores;
 }
 
+/** A child process run to its end (killed after `timeoutMs`), without blocking this one. */
+function runChild(command: string, argv: string[], timeoutMs: number): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      stderr += `\ntimed out after ${timeoutMs / 1000} s`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr });
+    });
+  });
+}
+
 async function waitForDebugger(port: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
@@ -392,6 +411,12 @@ async function waitForDebugger(port: number): Promise<void> {
 }
 
 const budgetsOnly = args.includes('--budgets-only');
+if (args.includes('--lighthouse-only')) {
+  // Any built folder (a build of another branch, for comparison): `--lighthouse-only <site>`.
+  const dir = args[args.indexOf('--lighthouse-only') + 1];
+  await lighthouseScores(path.resolve(dir && !dir.startsWith('--') ? dir : 'site'));
+  process.exit(0);
+}
 if (args.includes('--search-only')) {
   await searchFigures(path.join(projectRoot, 'site'));
   process.exit(0);

@@ -490,16 +490,25 @@ function startFeeding(states: PageState[], cache: BuildCache, search: SearchInde
     return { promise, ready };
   });
   const done = (async () => {
-    const inFlight: Promise<unknown>[] = [];
+    // Up to this many bytes handed over and not yet indexed: the whole catalogue fits (Pagefind never waits
+    // for this thread while it computes the search names); a site of ten thousand pages does not.
+    const maxBytes = 16 * 1024 * 1024;
+    const inFlight: { added: Promise<unknown>; bytes: number }[] = [];
+    let bytes = 0;
     for (const [i, s] of states.entries()) {
       await waiting[i]!.promise;
       const input = s.pageKey ? cache.readText(CACHE.page, s.pageKey, '.pf') : undefined;
       // A page with errors has none: the build stops before the index is written.
       if (input === undefined) continue;
-      inFlight.push(search.add(htmlFileOf(s.view.route), input));
-      if (inFlight.length >= 16) await inFlight.shift();
+      inFlight.push({ added: search.add(htmlFileOf(s.view.route), input), bytes: input.length });
+      bytes += input.length;
+      while (bytes > maxBytes && inFlight.length) {
+        const oldest = inFlight.shift()!;
+        await oldest.added;
+        bytes -= oldest.bytes;
+      }
     }
-    await Promise.all(inFlight);
+    await Promise.all(inFlight.map((f) => f.added));
   })();
   return { ready: (i) => waiting[i]!.ready(), done };
 }
