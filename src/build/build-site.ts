@@ -26,7 +26,7 @@ import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
-import { coverageSummary, engineCoverage, readEngineObjects, type CoverageLine, type EngineObjects } from '../examples/engine-objects.ts';
+import { coverageSummary, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
@@ -46,7 +46,7 @@ import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
-import { nameIndex } from './search-names.ts';
+import { computeNames, lazyModel, type Names, type NamesJob } from './names-work.ts';
 import { pageViewOf } from './views.ts';
 import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile } from './write-site.ts';
 
@@ -285,8 +285,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
     sink.throwIfAny();
     stage('pages');
-    await pool?.close();
-    pool = undefined;
+    // The search names and the engine coverage: from the cache, or computed in a render thread while this one
+    // writes the pages and feeds Pagefind.
+    const namePages = states.map((s) => ({ view: { ...s.view, toc: s.meta?.toc ?? [] }, bodyRef: s.bodyKey && s.meta ? bodyRefOf(s.bodyKey, s.meta) : undefined }));
+    const nameJob: NamesJob = { projectRoot, contentRoot, cacheDir, tree, catalogue, pages: namePages, objects, key: namesKey(code.names, projectRoot, catalogue, objects, namePages) };
+    const cachedNames = cache.readJson<Names>('names', nameJob.key);
+    const namesDone: Promise<Names> = cachedNames ? Promise.resolve(cachedNames) : pool && pool.size > 0 ? pool.names(nameJob) : Promise.resolve().then(() => computeNames(nameJob));
+    namesDone.catch(() => undefined);
+    cache.markUsed('names', nameJob.key, '.json');
 
     // 3. Assets, now that every code token is known.
     const assetBundle = await bundle;
@@ -360,9 +366,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       stage('write pages');
 
       // Names of functions, commands, settings and system tables, read from the rendered pages.
-      const model = lazyModel(tree, contentRoot, catalogue, states, cache);
-      const names = namesOnce(cache, code.names, projectRoot, model, objects, states);
+      const names = await namesDone;
       engineLine = `; engine coverage: ${coverageSummary(names.coverage)} documented`;
+      await pool?.close();
+      pool = undefined;
       const searchView = { kind: 'search' as const, route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.index.names };
       const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
       for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
@@ -378,6 +385,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
       );
       // Only what a page shows or links is published: a stray file in the content folder stays private.
+      const model = lazyModel(tree, contentRoot, catalogue, namePages, cache, new Set(states.flatMap((s) => s.meta?.assets ?? [])));
       const usedAssets = model.usedAssets;
       for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
       writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
@@ -574,53 +582,15 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/**
- * The pages as `SiteModel` for the writers that read the rendered pages (search names, engine coverage): each
- * body is read from the cache when asked for, and only the last one read is kept.
- */
-function lazyModel(tree: SiteModel['tree'], contentRoot: string, catalogue: Catalogue, states: PageState[], cache: BuildCache): SiteModel {
-  let last: { key: string; stored: StoredHast } | undefined;
-  const stored = (key: string): StoredHast => {
-    if (last?.key !== key) {
-      const text = cache.readPacked(CACHE.hast, key, '.json');
-      const value = text === undefined ? undefined : (JSON.parse(text) as StoredHast);
-      if (!value) throw new Error(`build: the rendered body ${key} is missing from the cache folder ${cache.dir}`);
-      last = { key, stored: value };
-    }
-    return last.stored;
-  };
-  const pages: BuiltPage[] = states.map((s) => {
-    const view: PageView = { ...s.view, toc: s.meta?.toc ?? [] };
-    const built = { page: s.page, view, markdown: s.page.kind === 'doc' ? s.page.source.raw : undefined } as BuiltPage;
-    if (s.bodyKey && s.meta) {
-      const key = bodyRefOf(s.bodyKey, s.meta);
-      Object.defineProperty(view, 'body', { get: () => stored(key).body, enumerable: true });
-      Object.defineProperty(built, 'codeBlocks', { get: () => stored(key).codeBlocks, enumerable: true });
-    } else built.codeBlocks = [];
-    return built;
-  });
-  const usedAssets = new Set(states.flatMap((s) => s.meta?.assets ?? []));
-  return { tree, contentRoot, catalogue, pages, tokenCss: '', usedAssets };
-}
-
-/** The search names and the engine coverage: cached under everything they read. */
-function namesOnce(cache: BuildCache, codeKey: string, projectRoot: string, model: SiteModel, objects: EngineObjects, states: PageState[]): { index: NameIndex; coverage: CoverageLine[] } {
-  const key = sha256(
+/** The key of the search names and the engine coverage: everything they read. */
+function namesKey(codeKey: string, projectRoot: string, catalogue: Catalogue, objects: EngineObjects, pages: NamesJob['pages']): string {
+  return sha256(
     codeKey,
     JSON.stringify(objects),
     readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
-    JSON.stringify(model.catalogue.sidebar.map((i) => i.label)),
-    ...states.map((s) => JSON.stringify([s.view.route, s.view.title, s.view.kind, s.view.section, s.view.description, s.bodyKey && s.meta ? bodyRefOf(s.bodyKey, s.meta) : ''])),
+    JSON.stringify(catalogue.sidebar.map((i) => i.label)),
+    ...pages.map(({ view, bodyRef }) => JSON.stringify([view.route, view.title, view.kind, view.section, view.description, view.keywords ?? [], bodyRef ?? ''])),
   );
-  const known = cache.readJson<{ index: NameIndex; coverage: CoverageLine[] }>('names', key);
-  if (known) return known;
-  return computeNames(cache, key, projectRoot, model, objects);
-}
-
-function computeNames(cache: BuildCache, key: string, projectRoot: string, model: SiteModel, objects: EngineObjects): { index: NameIndex; coverage: CoverageLine[] } {
-  const value = { index: nameIndex(model, projectRoot, objects), coverage: engineCoverage(model, objects) };
-  cache.writeText('names', key, '.json', JSON.stringify(value));
-  return value;
 }
 
 /** A folder kept in the cache (the search index), when every file it listed is still there. */
