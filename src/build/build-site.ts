@@ -41,12 +41,12 @@ import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
-import { computeNames, lazyModel, type Names, type NamesJob } from './names-work.ts';
+import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
 import { pageViewOf } from './views.ts';
 import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile } from './write-site.ts';
 
@@ -84,7 +84,6 @@ function codeKeys(projectRoot: string) {
     body,
     page: hash(moduleClosure([at('build/page-work.tsx'), at('build/render-page.tsx'), at('build/pagefind-input.ts')])),
     assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
-    names: hash(moduleClosure([at('build/search-names.ts'), at('examples/engine-objects.ts')])),
     searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
   };
 }
@@ -199,11 +198,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
         const known = previous.bodies[page.source.relPath];
         meta = known?.key === bodyKey ? known.meta : cache.readJson<BodyMeta>(CACHE.body, bodyKey);
-        // A body is of use only with its HTML and its tree (the names read from the pages).
-        if (meta) {
-          const ref = bodyRefOf(bodyKey, meta);
-          if (!cache.hasPacked(CACHE.body, ref, '.html') || !cache.hasPacked(CACHE.hast, ref, '.json')) meta = undefined;
-        }
+        // A body is of use only with its HTML.
+        if (meta && !cache.hasPacked(CACHE.body, bodyRefOf(bodyKey, meta), '.html')) meta = undefined;
       }
       return { page, view, bodyKey, meta, errors: [] };
     });
@@ -285,14 +281,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
     sink.throwIfAny();
     stage('pages');
-    // The search names and the engine coverage: from the cache, or computed in a render thread while this one
-    // writes the pages and feeds Pagefind.
-    const namePages = states.map((s) => ({ view: { ...s.view, toc: s.meta?.toc ?? [] }, bodyRef: s.bodyKey && s.meta ? bodyRefOf(s.bodyKey, s.meta) : undefined }));
-    const nameJob: NamesJob = { projectRoot, contentRoot, cacheDir, tree, catalogue, pages: namePages, objects, key: namesKey(code.names, projectRoot, catalogue, objects, namePages) };
-    const cachedNames = cache.readJson<Names>('names', nameJob.key);
-    const namesDone: Promise<Names> = cachedNames ? Promise.resolve(cachedNames) : pool && pool.size > 0 ? pool.names(nameJob) : Promise.resolve().then(() => computeNames(nameJob));
-    namesDone.catch(() => undefined);
-    cache.markUsed('names', nameJob.key, '.json');
+    // The pages as the writers of names, sitemap and llms.txt read them: views, and what each body names.
+    const namePages: NamePage[] = states.map((s) => ({ view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(s.meta ? { places: s.meta.places } : {}) }));
+    const model = siteModelOf(tree, contentRoot, catalogue, namePages, new Set(states.flatMap((s) => s.meta?.assets ?? [])));
 
     // 3. Assets, now that every code token is known.
     const assetBundle = await bundle;
@@ -360,13 +351,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           const ref = bodyRefOf(s.bodyKey, s.meta);
           cache.markUsed(CACHE.body, s.bodyKey, '.json');
           cache.markUsed(CACHE.body, ref, '.html.gz');
-          cache.markUsed(CACHE.hast, ref, '.json.gz');
         }
       }
       stage('write pages');
 
       // Names of functions, commands, settings and system tables, read from the rendered pages.
-      const names = await namesDone;
+      const names = computeNames(model, projectRoot, objects);
       engineLine = `; engine coverage: ${coverageSummary(names.coverage)} documented`;
       await pool?.close();
       pool = undefined;
@@ -385,7 +375,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
       );
       // Only what a page shows or links is published: a stray file in the content folder stays private.
-      const model = lazyModel(tree, contentRoot, catalogue, namePages, cache, new Set(states.flatMap((s) => s.meta?.assets ?? [])));
       const usedAssets = model.usedAssets;
       for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
       writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
@@ -580,17 +569,6 @@ function linkOrCopy(from: string, to: string): void {
   } catch {
     fs.copyFileSync(from, to);
   }
-}
-
-/** The key of the search names and the engine coverage: everything they read. */
-function namesKey(codeKey: string, projectRoot: string, catalogue: Catalogue, objects: EngineObjects, pages: NamesJob['pages']): string {
-  return sha256(
-    codeKey,
-    JSON.stringify(objects),
-    readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
-    JSON.stringify(catalogue.sidebar.map((i) => i.label)),
-    ...pages.map(({ view, bodyRef }) => JSON.stringify([view.route, view.title, view.kind, view.section, view.description, view.keywords ?? [], bodyRef ?? ''])),
-  );
 }
 
 /** A folder kept in the cache (the search index), when every file it listed is still there. */

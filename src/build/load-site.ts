@@ -10,6 +10,7 @@ import type { LinkTargets } from '../markdown/links.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
+import type { PagePlaces } from '../examples/engine-objects.ts';
 import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
 import type { RecordedExample } from '../examples/types.ts';
 import { siteConfig } from '../site.config.ts';
@@ -27,6 +28,8 @@ export interface BuiltPage {
   /** The Markdown source, published at `<route>.md` (written pages only). */
   markdown?: string;
   codeBlocks: CodeBlockInfo[];
+  /** What the body names, when the build kept it instead of the body (`names-work.ts`). */
+  places?: PagePlaces;
 }
 
 /** Everything the writers need: the catalogue, every page rendered to a view, the code token stylesheet. */

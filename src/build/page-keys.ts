@@ -2,9 +2,8 @@
  * The vocabulary of the page work (`page-work.tsx`) that the main thread shares: jobs, results, cache keys.
  * Nothing heavy is imported here, so a rebuild that renders nothing never loads React, Shiki or remark.
  */
-import type { Root as HastRoot } from 'hast';
+import type { PagePlaces } from '../examples/engine-objects.ts';
 import type { TocEntry } from '../markdown/headings.ts';
-import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { sidebarHtml } from '../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../ui/types.ts';
 import { sha256 } from './code-hash.ts';
@@ -29,6 +28,8 @@ export interface BodyMeta {
   styles: string[];
   /** Content assets the page shows. */
   assets: string[];
+  /** What the page names (headings, inline code, result cells, alias lines): the search names and the engine coverage. */
+  places: PagePlaces;
 }
 
 /** What every job of a build shares, sent once to each worker. */
@@ -85,7 +86,7 @@ export const ASSET_PLACEHOLDERS = {
 } as const;
 
 /** Cache folders of the page work. */
-export const CACHE = { body: 'body', hast: 'hast', page: 'page' } as const;
+export const CACHE = { body: 'body', page: 'page' } as const;
 
 /**
  * A rendered body is the function of its source (the body key) and of the answers it got about the rest of
@@ -112,13 +113,6 @@ export function withSidebar(html: string, sidebar: string): string {
   if (at < 0) throw new Error('build: a cached page has no sidebar placeholder');
   return `${html.slice(0, at)}${sidebar}</nav>${html.slice(at + SIDEBAR_PLACEHOLDER.length)}`;
 }
-
-/** The rendered syntax tree of a body and its code blocks, as kept for the outputs read from the pages. */
-export interface StoredHast {
-  body: HastRoot;
-  codeBlocks: CodeBlockInfo[];
-}
-
 
 /**
  * The stylesheet of every page's token classes: `TokenStyles.css()` of one instance that had rendered them all

@@ -10,9 +10,10 @@
  * answers, if one was wrong. The same record tells a later build whether the cached body still holds.
  */
 import path from 'node:path';
-import type { Root as HastRoot, RootContent } from 'hast';
+import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
+import { pagePlaces } from '../examples/engine-objects.ts';
 import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
 import type { RecordedExample } from '../examples/types.ts';
 import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
@@ -22,7 +23,7 @@ import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
 import { BuildCache } from './build-cache.ts';
-import { bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type StoredHast, type WorkSetup } from './page-keys.ts';
+import { bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
 import { pagefindInput } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from './paths.ts';
 import { renderPageHtml } from './render-page.tsx';
@@ -140,9 +141,9 @@ export class PageWork {
       queries,
       styles: tokenStylesOf(styles),
       assets: [...assets],
+      places: pagePlaces(rendered.hast),
     };
     const ref = bodyRefOf(doc.bodyKey, meta);
-    this.cache.writePacked(CACHE.hast, ref, '.json', JSON.stringify({ body: withoutPositions(rendered.hast), codeBlocks: rendered.codeBlocks } satisfies StoredHast));
     this.cache.writePacked(CACHE.body, ref, '.html', html);
     this.cache.writeText(CACHE.body, doc.bodyKey, '.json', JSON.stringify(meta));
     return { html, meta, errors: [] };
@@ -155,12 +156,6 @@ function tokenStylesOf(styles: TokenStyles): string[] {
   return css ? css.split('\n') : [];
 }
 
-/** Source positions are for error messages: the stored tree does without them (a third of its size). */
-function withoutPositions<T extends HastRoot | RootContent>(node: T): T {
-  const { position: _position, ...rest } = node as T & { position?: unknown };
-  if ('children' in rest && Array.isArray(rest.children)) (rest as { children: RootContent[] }).children = rest.children.map((c: RootContent) => withoutPositions(c));
-  return rest as T;
-}
 
 /**
  * A page's recorded example results. A results file that cannot be read is a content error naming it; the

@@ -11,7 +11,6 @@ import { Worker } from 'node:worker_threads';
 import type { PageJob, PageResult, WorkSetup } from './page-keys.ts';
 import type { PageWork } from './page-work.tsx';
 import type { WorkerMessage } from './render-worker.ts';
-import type { Names, NamesJob } from './names-work.ts';
 
 interface Pending {
   job: PageJob;
@@ -22,7 +21,6 @@ interface Pending {
 interface Thread {
   worker: Worker;
   busy: Map<number, Pending>;
-  names?: { resolve: (n: Names) => void; reject: (e: Error) => void };
 }
 
 /** Jobs in flight per thread: one running, one waiting, so a thread never idles between messages. */
@@ -93,16 +91,6 @@ export class RenderPool {
     });
   }
 
-  /** The search names and the engine coverage, computed in the first thread (`names-work.ts`). */
-  names(job: NamesJob): Promise<Names> {
-    const thread = this.threads[0];
-    if (!thread) return import('./names-work.ts').then(({ computeNames }) => computeNames(job));
-    return new Promise((resolve, reject) => {
-      thread.names = { resolve, reject };
-      thread.worker.postMessage({ type: 'names', job } satisfies WorkerMessage);
-    });
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
@@ -122,13 +110,7 @@ export class RenderPool {
   private spawn(): Thread {
     const worker = this.bundle ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
     const thread: Thread = { worker, busy: new Map() };
-    worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string }; names?: Names; namesFailed?: string }) => {
-      if (msg.names || msg.namesFailed) {
-        if (msg.names) thread.names?.resolve(msg.names);
-        else thread.names?.reject(new Error(`search names: ${msg.namesFailed}`));
-        thread.names = undefined;
-        return;
-      }
+    worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string };  }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
       const pending = thread.busy.get(index);
       thread.busy.delete(index);
@@ -138,7 +120,6 @@ export class RenderPool {
     });
     const fail = (err: Error) => {
       this.failure ??= err;
-      thread.names?.reject(err);
       for (const p of thread.busy.values()) p.reject(err);
       thread.busy.clear();
       for (const p of this.queue.splice(0)) p.reject(err);

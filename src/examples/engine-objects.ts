@@ -89,9 +89,28 @@ export interface NamedPlaces {
   sections: Section[];
 }
 
-/** The pages as the name readers need them: the rendered views are enough. */
+/**
+ * What one rendered page names: all that `namedPlaces` reads of its body, small enough for the build to keep
+ * with the page (so the names of a site are put together without its syntax trees). Lists keep page order.
+ */
+export interface PagePlaces {
+  /** Its heading sections; `parent` is the index of the heading section it sits in, -1 for the page itself. */
+  sections: { anchor?: string; depth: number; names: string[]; aliases: string[]; examples: number; parent: number }[];
+  /** Alias names given at the top level of the page, outside any heading section. */
+  aliases: string[];
+  /** Examples run on the engine with their result shown, on the whole page. */
+  examples: number;
+  /** Inline code (not inside <pre>), lower case, each once. */
+  code: string[];
+  /** Cells of result tables, lower case, quotes taken off, each once. */
+  tabled: string[];
+  /** Inline code of sentences about aliases, lower case, each once. */
+  aliased: string[];
+}
+
+/** The pages as the name readers need them: each page's places, or its rendered body to read them from. */
 export interface NamedPages {
-  pages: { view: { route: string; title: string; body?: Root } }[];
+  pages: { view: { route: string; title: string; body?: Root }; places?: PagePlaces }[];
 }
 
 // The build asks twice (search records, coverage summary): one walk over the pages serves both.
@@ -118,7 +137,67 @@ function isRunExample(node: Element): boolean {
   return node.children.some((c) => c.type === 'element' && classesOf(c).includes('example-result'));
 }
 
-/** Reads names from the pages as rendered (the build already has them), not by parsing the Markdown again. */
+/** Reads what one page names from its rendered body (the build already has it), not by parsing the Markdown again. */
+export function pagePlaces(body: Root): PagePlaces {
+  const out: PagePlaces = { sections: [], aliases: [], examples: 0, code: [], tabled: [], aliased: [] };
+  const seen = { code: new Set<string>(), tabled: new Set<string>(), aliased: new Set<string>() };
+  const add = (kind: keyof typeof seen, key: string) => {
+    if (!seen[kind].has(key)) {
+      seen[kind].add(key);
+      out[kind].push(key);
+    }
+  };
+  // The sections open at the current point of the page, outermost first: the page (-1), then nested headings.
+  const open: number[] = [-1];
+  const depthOf = (i: number) => (i < 0 ? 1 : out.sections[i]!.depth);
+  const aliasesOf = (i: number) => (i < 0 ? out.aliases : out.sections[i]!.aliases);
+  visit(body, 'element', (node: Element, _index, parent) => {
+    const heading = /^h([1-6])$/.exec(node.tagName);
+    if (heading) {
+      const depth = Number(heading[1]);
+      const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
+      const anchor = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+      while (open.length > 1 && depthOf(open[open.length - 1]!) >= depth) open.pop();
+      out.sections.push({ ...(anchor ? { anchor } : {}), depth, names: namesOfHeading(text), aliases: [], examples: 0, parent: open[open.length - 1]! });
+      open.push(out.sections.length - 1);
+    }
+    if (isRunExample(node)) {
+      for (const i of open) {
+        if (i < 0) out.examples++;
+        else out.sections[i]!.examples++;
+      }
+    }
+    if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) {
+      const key = toString(node).toLowerCase();
+      if (key) add('code', key);
+    }
+    if ((node.tagName === 'p' || node.tagName === 'li') && /\balias/i.test(toString(node))) {
+      const innermost = aliasesOf(open[open.length - 1]!);
+      // Only the first sentence of an alias line names aliases: "Aliases: `WEEK` and `WEEKOFYEAR`. `DATE_PART` ..."
+      let sentenceOpen = ALIAS_LINE.test(toString(node));
+      visit(node, (child, _i, up) => {
+        if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value)) sentenceOpen = false;
+        if (child.type !== 'element' || child.tagName !== 'code') return;
+        // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
+        const name = toString(child).replace(/\(.*$/s, '').trim().toLowerCase();
+        if (name) add('aliased', name);
+        if (sentenceOpen && !innermost.includes(name)) innermost.push(name);
+        return SKIP;
+      });
+    }
+    if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
+      visit(node, 'element', (cell: Element) => {
+        if (cell.tagName === 'td') add('tabled', toString(cell).replace(/^'|'$/g, '').toLowerCase());
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * Where the pages name things, put together from each page's places in page order: the first place found wins,
+ * every page title before any heading.
+ */
 export function namedPlaces(model: NamedPages): NamedPlaces {
   const known = placesOfModel.get(model);
   if (known) return known;
@@ -128,53 +207,28 @@ export function namedPlaces(model: NamedPages): NamedPlaces {
   };
   for (const built of model.pages) put(places.titled, normalName(built.view.title), { route: built.view.route, title: built.view.title });
   for (const built of model.pages) {
-    if (!built.view.body) continue;
+    const mine = built.places ?? (built.view.body ? pagePlaces(built.view.body) : undefined);
+    if (!mine) continue;
     const page = { route: built.view.route, title: built.view.title };
     // A title is a name as written ("Array(T)" is a data type, not the ARRAY function); a heading may add the
     // arguments ("TO_DECIMAL(p, s)").
     const titleNames = built.view.title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
-    const pageSection: Section = { ...page, depth: 1, names: titleNames, aliases: [], examples: 0 };
+    const pageSection: Section = { ...page, depth: 1, names: titleNames, aliases: mine.aliases, examples: mine.examples };
     places.sections.push(pageSection);
-    // The sections open at the current point of the page, outermost first: the page, then nested headings.
-    const open: Section[] = [pageSection];
-    visit(built.view.body, 'element', (node: Element, _index, parent) => {
-      const heading = /^h([1-6])$/.exec(node.tagName);
-      if (heading) {
-        const depth = Number(heading[1]);
-        const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
-        const anchor = typeof node.properties.id === 'string' ? node.properties.id : undefined;
-        for (const name of namesOfHeading(text)) put(places.titled, name, { ...page, anchor });
-        while (open.length > 1 && (open[open.length - 1]?.depth ?? 0) >= depth) open.pop();
-        const section: Section = { ...page, anchor, depth, names: namesOfHeading(text), aliases: [], examples: 0, parent: open[open.length - 1] };
-        places.sections.push(section);
-        open.push(section);
-      }
-      if (isRunExample(node)) for (const s of open) s.examples++;
-      if (node.tagName === 'code' && !(parent?.type === 'element' && parent.tagName === 'pre')) put(places.code, toString(node).toLowerCase(), page);
-      if ((node.tagName === 'p' || node.tagName === 'li') && /\balias/i.test(toString(node))) {
-        const innermost = open[open.length - 1];
-        // Only the first sentence of an alias line names aliases: "Aliases: `WEEK` and `WEEKOFYEAR`. `DATE_PART` ..."
-        let sentenceOpen = ALIAS_LINE.test(toString(node));
-        visit(node, (child, _i, up) => {
-          if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value)) sentenceOpen = false;
-          if (child.type !== 'element' || child.tagName !== 'code') return;
-          // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
-          const name = toString(child).replace(/\(.*$/s, '').trim().toLowerCase();
-          put(places.aliased, name, page);
-          if (sentenceOpen && innermost && !innermost.aliases.includes(name)) innermost.aliases.push(name);
-          return SKIP;
-        });
-      }
-      if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
-        visit(node, 'element', (cell: Element) => {
-          if (cell.tagName !== 'td') return;
-          const key = toString(cell).replace(/^'|'$/g, '').toLowerCase();
-          const list = places.tabled.get(key) ?? [];
-          if (!list.some((p) => p.route === page.route)) list.push(page);
-          places.tabled.set(key, list);
-        });
-      }
-    });
+    const made: Section[] = [];
+    for (const s of mine.sections) {
+      for (const name of s.names) put(places.titled, name, { ...page, ...(s.anchor ? { anchor: s.anchor } : {}) });
+      const section: Section = { ...page, ...(s.anchor ? { anchor: s.anchor } : {}), depth: s.depth, names: s.names, aliases: s.aliases, examples: s.examples, parent: s.parent < 0 ? pageSection : made[s.parent] };
+      made.push(section);
+      places.sections.push(section);
+    }
+    for (const key of mine.code) put(places.code, key, page);
+    for (const key of mine.aliased) put(places.aliased, key, page);
+    for (const key of mine.tabled) {
+      const list = places.tabled.get(key) ?? [];
+      if (!list.some((p) => p.route === page.route)) list.push(page);
+      places.tabled.set(key, list);
+    }
   }
   placesOfModel.set(model, places);
   return places;

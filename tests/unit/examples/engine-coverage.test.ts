@@ -8,7 +8,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { nameIndex } from '../../../src/build/search-names.ts';
 import type { SiteModel } from '../../../src/build/load-site.ts';
-import { engineCoverage, functionEntries, functionProblems, namedPlaces, namesOfHeading, type EngineObjects, type NamedPages } from '../../../src/examples/engine-objects.ts';
+import { engineCoverage, functionEntries, functionProblems, namedPlaces, namesOfHeading, pagePlaces, type EngineObjects, type NamedPages } from '../../../src/examples/engine-objects.ts';
 
 const text = (value: string): ElementContent => ({ type: 'text', value });
 const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
@@ -147,6 +147,32 @@ describe('function coverage: an entry with an example run on the engine', () => 
       TO_VARCHAR: '/doc/sql-functions/conv/#to_string-to_varchar',
       TO_TEXT: '/doc/sql-functions/conv/#to_string-to_varchar',
     });
+  });
+});
+
+describe('what each page names, kept with the page', () => {
+  it('gives the same places, entries and coverage as reading the bodies, after a trip through JSON (the build cache)', () => {
+    const bodies = [
+      page('/doc/f/ctx', 'Context Functions', para('Alias: ', code('TOP_ALIAS'), '.'), heading(2, 'current_user', 'CURRENT_USER'), para('Aliases: ', code('CURRENTUSER'), ', ', code('USER'), '.'), example(), heading(3, 'notes', 'Notes'), para('Uses ', code('max_threads'), '.'), heading(2, 'version', 'VERSION'), example()),
+      page('/doc/f/settings', 'Settings', el('table', { className: ['result-table'] }, [el('tr', {}, [el('td', {}, [text("'max_threads'")]), el('td', {}, [text('')])])])),
+      { view: { route: '/doc/f/', title: 'Functions' } },
+      page('/doc/f/user', 'USER', para('Uses ', code('CURRENTUSER'), '.'), example()),
+    ];
+    const kept = { pages: bodies.map((p) => ({ view: { route: p.view.route, title: p.view.title }, ...('body' in p.view ? { places: JSON.parse(JSON.stringify(pagePlaces(p.view.body))) } : {}) })) };
+    const fns = ['current_user', 'currentuser', 'user', 'version', 'top_alias'];
+    const read = namedPlaces({ pages: bodies });
+    const fromKept = namedPlaces(kept);
+    expect([...fromKept.titled]).toEqual([...read.titled]);
+    expect([...fromKept.code]).toEqual([...read.code]);
+    expect([...fromKept.tabled]).toEqual([...read.tabled]);
+    expect([...fromKept.aliased]).toEqual([...read.aliased]);
+    expect(fromKept.sections.map((s) => [s.route, s.anchor, s.depth, s.names, s.aliases, s.examples, s.parent?.anchor ?? s.parent?.route])).toEqual(read.sections.map((s) => [s.route, s.anchor, s.depth, s.names, s.aliases, s.examples, s.parent?.anchor ?? s.parent?.route]));
+    expect([...functionEntries(fromKept, fns)]).toEqual([...functionEntries(read, fns)]);
+    expect(engineCoverage(kept, objects(...fns))).toEqual(engineCoverage({ pages: bodies }, objects(...fns)));
+    // The section of `### Notes` sits in CURRENT_USER's, which holds the example.
+    expect(fromKept.sections.find((s) => s.anchor === 'notes')?.parent?.anchor).toBe('current_user');
+    expect(fromKept.sections.find((s) => s.anchor === 'current_user')?.examples).toBe(1);
+    expect(fromKept.sections.find((s) => s.depth === 1 && s.route === '/doc/f/ctx')?.aliases).toEqual(['top_alias']);
   });
 });
 
