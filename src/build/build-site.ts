@@ -585,10 +585,12 @@ function saveTree(cache: BuildCache, kind: string, key: string, from: string): v
   const dir = cache.file(kind, key, '');
   const tmp = `${dir}.tmp-${process.pid}-0-0`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  fs.cpSync(from, tmp, { recursive: true });
+  // Linked, not copied: neither the site nor the cache is ever written in place.
+  const files = fs.readdirSync(from, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(from, path.join(e.parentPath, e.name)));
+  for (const dirRel of new Set(files.map((f) => path.dirname(f)))) fs.mkdirSync(path.join(tmp, dirRel), { recursive: true });
+  for (const f of files) linkOrCopy(path.join(from, f), path.join(tmp, f));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(tmp, dir);
-  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   cache.writeText(kind, key, '.json', JSON.stringify(files.sort()));
   cache.markUsed(kind, key, '');
 }
