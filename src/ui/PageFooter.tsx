@@ -42,6 +42,9 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
 }
 
 /** A date readers everywhere read the same way: 22 November 2026 (UTC, so builds agree). */
+// Made once: building a formatter costs far more than using it, and every page has a date.
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return DATE_FORMAT.format(new Date(iso));
 }
