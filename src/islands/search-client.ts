@@ -118,6 +118,8 @@ export interface PageHit extends SearchHit {
   titleHolds: boolean;
   /** Every query word is in the title, keywords or summary, as typed or in another form (not a typo). */
   wordsInFields: boolean;
+  /** One of the page's keywords is the query itself. */
+  keywordIsQuery?: boolean;
 }
 
 /**
@@ -140,11 +142,13 @@ export function mergeResults(query: string, names: NameHit[], pages: PageHit[], 
     seen.add(key);
     out.push(hit);
   };
-  const shown = ({ titleHolds: _t, wordsInFields: _w, ...hit }: PageHit): SearchHit => hit;
+  const shown = ({ titleHolds: _t, wordsInFields: _w, keywordIsQuery: _k, ...hit }: PageHit): SearchHit => hit;
   // A page titled exactly as the query (`bitmap` → "Bitmap") stands with the exact names.
   const q = normalName(query);
   for (const h of strong.filter((n) => n.quality === 'exact')) push(nameHitResult(h));
   for (const p of pages) if (normalName(p.title) === q) push(shown(p));
+  // So does a page with the query as one of its keywords (`json` → the VARIANT type): its author named it so.
+  for (const p of pages) if (p.keywordIsQuery) push(shown(p));
   for (const h of strong.filter((n) => n.quality === 'prefix')) push(nameHitResult(h));
   // Then pages whose title holds the whole query ("Understanding Cluster Key" for `cluster key`), before names
   // that merely contain it (SET CLUSTER KEY).
@@ -268,7 +272,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const byUrl = new Map<string, RankedPage>();
   const pages: PageHit[] = ranked.map((r) => {
     byUrl.set(r.doc.url, r);
-    return { url: r.doc.url, title: r.doc.title, crumbs: r.doc.crumbs, excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [], sub: [], titleHolds: r.titleHolds, wordsInFields: r.wordsInFields };
+    return { url: r.doc.url, title: r.doc.title, crumbs: r.doc.crumbs, excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [], sub: [], titleHolds: r.titleHolds, wordsInFields: r.wordsInFields, keywordIsQuery: r.keywordIsQuery };
   });
   const hits = mergeResults(query, matchNames(index.names, query, options.section), pages, limit);
   const details = Promise.all(

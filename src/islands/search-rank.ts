@@ -172,6 +172,8 @@ export interface RankedPage {
   titleHolds: boolean;
   /** Every query word is, as typed or in another form, in the title, keywords or summary. */
   wordsInFields: boolean;
+  /** One of the page's keywords is the query, as typed: its author says this is the page for it. */
+  keywordIsQuery: boolean;
   /** Each query word's weight (rarer words weigh more), for picking sections. */
   weights: number[];
   /** Per query word: its best field score and its body score (for tuning). */
@@ -285,9 +287,10 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     const names = (stems: string[]) => stems.length > 0 && stems.every((s) => asked.has(s)) && shareOf(stems) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
     if (doc.keywordStems.some(names)) score *= 1.2;
-    if (typed && doc.keywordTexts.includes(typed)) score *= 1.6;
+    const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
+    if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
-    out.push({ doc, score, titleHolds, wordsInFields, weights, parts });
+    out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
   }
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
 }
