@@ -1,8 +1,10 @@
 /** The whole build on the fixture tree: every output is written, and a failed build leaves the old site as it was. */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
 import { outputPathIn } from '../../../src/build/write-site.ts';
@@ -105,6 +107,29 @@ describe('build', () => {
         expect(r.status, p).toBe(404);
         expect(r.headers.get('content-security-policy'), p).toMatch(/default-src 'self'/);
       }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('sends pages with Brotli to browsers that accept it, smaller than gzip', async () => {
+    const server = createSiteServer(out);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const { encoding, body } = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/doc/guide/first', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      const page = fs.readFileSync(path.join(out, 'doc/guide/first/index.html'));
+      expect(encoding).toBe('br');
+      expect(zlib.brotliDecompressSync(body).equals(page)).toBe(true);
+      expect(body.length).toBeLessThan(zlib.gzipSync(page).length);
     } finally {
       await new Promise((r) => server.close(r));
     }
