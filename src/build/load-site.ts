@@ -11,8 +11,7 @@ import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
 import type { PagePlaces } from '../examples/engine-objects.ts';
-import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
-import type { RecordedExample } from '../examples/types.ts';
+import { recordedExamples } from '../examples/results-store.ts';
 import { siteConfig } from '../site.config.ts';
 import type { PageView } from '../ui/types.ts';
 import { lastCommitDates } from './git-dates.ts';
@@ -154,18 +153,4 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
 function withCardAnchor(anchors: Set<string>, page: Page): ReadonlySet<string> {
   if (page.cards.length > 0) anchors.add('in-this-section');
   return anchors;
-}
-
-/**
- * A page's recorded example results. A results file that cannot be read is a content error naming it; the
- * examples tooling (no sink) reads on without it, since recording the page again is the fix.
- */
-function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
-  try {
-    return readRecordedPage(contentRoot, relPath)?.examples;
-  } catch (err) {
-    if (!(err instanceof RecordedResultsError)) throw err;
-    sink?.add(path.relative(process.cwd(), err.file), err.line, err.message);
-    return undefined;
-  }
 }

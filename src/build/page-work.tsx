@@ -9,13 +9,11 @@
  * got; the main thread checks every answer once all pages are known, and renders a page again, with the full
  * answers, if one was wrong. The same record tells a later build whether the cached body still holds.
  */
-import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
 import { pagePlaces } from '../examples/engine-objects.ts';
-import { readRecordedPage, RecordedResultsError } from '../examples/results-store.ts';
-import type { RecordedExample } from '../examples/types.ts';
+import { recordedExamples } from '../examples/results-store.ts';
 import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
@@ -154,19 +152,4 @@ export class PageWork {
 function tokenStylesOf(styles: TokenStyles): string[] {
   const css = styles.css();
   return css ? css.split('\n') : [];
-}
-
-
-/**
- * A page's recorded example results. A results file that cannot be read is a content error naming it; the
- * examples tooling (no sink) reads on without it, since recording the page again is the fix.
- */
-function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
-  try {
-    return readRecordedPage(contentRoot, relPath)?.examples;
-  } catch (err) {
-    if (!(err instanceof RecordedResultsError)) throw err;
-    sink?.add(path.relative(process.cwd(), err.file), err.line, err.message);
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ErrorSink } from '../content/errors.ts';
 import type { RecordedExample, RecordedPage, ResultTable } from './types.ts';
 
 /**
@@ -65,6 +66,20 @@ export function readRecordedPage(contentRoot: string, sourceRelPath: string): Re
     throw new RecordedResultsError(file, undefined, `recorded results do not have the expected shape: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''} (run \`npm run examples\` on the page to record it again)`);
   }
   return parsed.data;
+}
+
+/**
+ * A page's recorded example results. A results file that cannot be read is a content error naming it; the
+ * examples tooling (no sink) reads on without it, since recording the page again is the fix.
+ */
+export function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
+  try {
+    return readRecordedPage(contentRoot, relPath)?.examples;
+  } catch (err) {
+    if (!(err instanceof RecordedResultsError)) throw err;
+    sink?.add(path.relative(process.cwd(), err.file), err.line, err.message);
+    return undefined;
+  }
 }
 
 /** Written beside the old file and renamed over it: an interrupted write never leaves half a file. */
