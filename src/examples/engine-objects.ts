@@ -152,6 +152,8 @@ export function pagePlaces(body: Root): PagePlaces {
   const depthOf = (i: number) => (i < 0 ? 1 : out.sections[i]!.depth);
   const aliasesOf = (i: number) => (i < 0 ? out.aliases : out.sections[i]!.aliases);
   visit(body, 'element', (node: Element, _index, parent) => {
+    // Inside a <pre> (highlighted code, a plan, an error) nothing is a heading, an alias line or a result cell.
+    if (node.tagName === 'pre') return SKIP;
     const heading = /^h([1-6])$/.exec(node.tagName);
     if (heading) {
       const depth = Number(heading[1]);

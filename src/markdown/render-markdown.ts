@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import type { Highlighter } from 'shiki';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import type { ErrorSink } from '../content/errors.ts';
 import { uiStrings } from '../ui/strings.ts';
 import type { RecordedExample } from '../examples/types.ts';
@@ -139,6 +139,8 @@ function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): 
 /** Heading anchor links, scrollable tables, and table alignment as classes (no inline styles). */
 function decorateHast(tree: HastRoot): void {
   visit(tree, 'element', (node: Element, index, parent) => {
+    // Highlighted code is thousands of token spans with nothing to decorate.
+    if (node.tagName === 'pre') return SKIP;
     if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
       const text = hastText(node);
       node.children.push({
