@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Element, Root } from 'hast';
-import { createHighlighter, type Highlighter } from 'shiki';
+import type { Element, ElementContent } from 'hast';
+import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter, type ThemeRegistrationResolved } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
 
 let highlighterPromise: Promise<Highlighter> | undefined;
+
+const LIGHT = 'github-light-high-contrast';
+const DARK = 'github-dark-high-contrast';
+/** The two themes as one: see `pairedTheme`. */
+const PAIRED = 'databend-light-dark';
 
 /**
  * One Shiki instance per process: loading grammars is the slow part. The JavaScript regex engine tokenizes the
@@ -12,8 +17,90 @@ let highlighterPromise: Promise<Highlighter> | undefined;
  * content compared), so it is the one a build uses.
  */
 export function loadHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= createHighlighter({ themes: ['github-light-high-contrast', 'github-dark-high-contrast'], langs: SHIKI_LANGUAGES, engine: createJavaScriptRegexEngine() });
+  highlighterPromise ??= (async () => {
+    const highlighter = await createHighlighter({ themes: [LIGHT, DARK], langs: SHIKI_LANGUAGES, engine: createJavaScriptRegexEngine() });
+    const paired = pairedTheme(highlighter.getTheme(LIGHT), highlighter.getTheme(DARK));
+    await highlighter.loadTheme(paired.theme);
+    pairs.set(highlighter, paired);
+    return highlighter;
+  })();
   return highlighterPromise;
+}
+
+interface PairedTheme {
+  theme: ThemeRegistrationResolved;
+  /** A stand-in colour (as the tokenizer writes it, upper case) → the light and the dark colour it stands for. */
+  colours: Map<string, readonly [string, string]>;
+  /** The `<pre>` element's style in both themes, as Shiki writes it for two themes. */
+  rootStyle: string;
+  /** Token styles already written in both themes (a site has a few hundred). */
+  written: Map<string, string>;
+}
+
+const pairs = new WeakMap<Highlighter, PairedTheme>();
+
+/**
+ * Shiki tokenizes a block once per theme. Our two themes have the same rules in the same order (only the colours
+ * differ), so every token matches the same rule in both: one theme whose rule i paints with a stand-in colour for
+ * the pair (light colour i, dark colour i) gives, in one pass, the tokens and boundaries of the two passes.
+ * Each stand-in is then written back as the two colours, in the form Shiki writes two themes.
+ */
+function pairedTheme(light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved): PairedTheme {
+  const same = light.settings.length === dark.settings.length && light.settings.every((rule, i) => {
+    const other = dark.settings[i]!;
+    return JSON.stringify(rule.scope) === JSON.stringify(other.scope) && rule.settings.fontStyle === other.settings.fontStyle && Object.keys(rule.settings).join() === Object.keys(other.settings).join();
+  });
+  if (!same) throw new Error(`highlighter: ${LIGHT} and ${DARK} no longer have the same rules; they cannot be tokenized as one`);
+  const colours = new Map<string, readonly [string, string]>();
+  const byPair = new Map<string, string>();
+  // Digits only, so upper and lower case are the same text; the tokenizer writes colours in upper case.
+  const standIn = (l: string | undefined, d: string | undefined): string | undefined => {
+    if (l === undefined || d === undefined) return undefined;
+    const pair = `${l}\0${d}`;
+    let colour = byPair.get(pair);
+    if (!colour) {
+      colour = `#${String(byPair.size + 1).padStart(6, '0')}`;
+      byPair.set(pair, colour);
+      colours.set(colour, [l.toUpperCase(), d.toUpperCase()]);
+    }
+    return colour;
+  };
+  const settings = light.settings.map((rule, i) => {
+    const other = dark.settings[i]!.settings;
+    const { foreground, background, ...rest } = rule.settings;
+    const fg = standIn(foreground, other.foreground);
+    const bg = standIn(background, other.background);
+    return { ...rule, settings: { ...rest, ...(fg ? { foreground: fg } : {}), ...(bg ? { background: bg } : {}) } };
+  });
+  const fg = standIn(light.fg, dark.fg)!;
+  const bg = standIn(light.bg, dark.bg)!;
+  const theme: ThemeRegistrationResolved = { ...light, name: PAIRED, displayName: PAIRED, settings, fg, bg, colors: { ...light.colors, 'editor.foreground': fg, 'editor.background': bg } };
+  return { theme, colours, written: new Map(), rootStyle: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}` };
+}
+
+/**
+ * A token's style in both themes, written as Shiki writes a token of two themes (the light declarations, then
+ * the dark ones), from the stand-in colour and the font style it was tokenized with.
+ */
+function bothThemes(colour: string | undefined, fontStyle: number | undefined, { colours, written }: PairedTheme): string {
+  const key = `${colour}|${fontStyle}`;
+  const known = written.get(key);
+  if (known !== undefined) return known;
+  const pair = colour ? colours.get(colour.toUpperCase()) : undefined;
+  const declarations = (theme: 'light' | 'dark', value: string | undefined) => {
+    const out: string[] = [];
+    if (value) out.push(`--shiki-${theme}:${value}`);
+    if (fontStyle) {
+      if (fontStyle & FontStyle.Italic) out.push(`--shiki-${theme}-font-style:italic`);
+      if (fontStyle & FontStyle.Bold) out.push(`--shiki-${theme}-font-weight:bold`);
+      const decorations = [...(fontStyle & FontStyle.Underline ? ['underline'] : []), ...(fontStyle & FontStyle.Strikethrough ? ['line-through'] : [])];
+      if (decorations.length) out.push(`--shiki-${theme}-text-decoration:${decorations.join(' ')}`);
+    }
+    return out;
+  };
+  const both = [...declarations('light', pair ? pair[0] : colour), ...declarations('dark', pair ? pair[1] : colour)].join(';');
+  written.set(key, both);
+  return both;
 }
 
 /**
@@ -41,37 +128,37 @@ export class TokenStyles {
   }
 }
 
-/** Highlights code to a `<pre>` element for both themes, styles turned into classes. */
+/**
+ * Highlights code to a `<pre>` element for both themes, styles turned into classes: the tree Shiki's `codeToHast`
+ * makes for two themes (one span per line, one per token, whitespace joined to the token after it), built here
+ * from one pass of the tokenizer.
+ */
 export function highlightToHast(highlighter: Highlighter, code: string, lang: string, styles: TokenStyles): Element {
-  const root = highlighter.codeToHast(code, {
-    lang,
-    // The high-contrast variants keep every token at WCAG AA contrast on our code background.
-    themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
-    defaultColor: false,
-  }) as Root;
-  // A plain walk: this runs for every token of every code block, where a generic visitor's bookkeeping shows.
-  const walk = (node: Element) => {
-    // Shiki sets `class` as a string; hast (and React) want one `className` list.
-    if (node.properties.class !== undefined) {
-      node.properties.className = classList(node);
-      delete node.properties.class;
-    }
-    const style = node.properties?.style;
-    if (typeof style === 'string' && style) {
-      delete node.properties.style;
-      const cls = styles.classFor(style);
-      node.properties.className = [...classList(node), cls];
-    }
-    for (const child of node.children) if (child.type === 'element') walk(child);
-  };
-  for (const child of root.children) if (child.type === 'element') walk(child);
-  const pre = root.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre');
-  if (!pre) throw new Error('Shiki returned no <pre>');
-  return pre;
+  const paired = pairs.get(highlighter);
+  if (!paired) throw new Error('highlighter: not made by loadHighlighter');
+  // The high-contrast variants keep every token at WCAG AA contrast on our code background.
+  const lines = highlighter.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: PAIRED as BundledTheme });
+  const children: ElementContent[] = [];
+  lines.forEach((line, i) => {
+    if (i) children.push({ type: 'text', value: '\n' });
+    const spans: ElementContent[] = [];
+    let carried = '';
+    line.forEach((token, j) => {
+      if (WHITESPACE_ONLY.test(token.content) && line[j + 1]) {
+        carried += token.content;
+        return;
+      }
+      const style = bothThemes(token.color, token.fontStyle, paired);
+      spans.push({ type: 'element', tagName: 'span', properties: style ? { className: [styles.classFor(style)] } : {}, children: [{ type: 'text', value: carried + token.content }] });
+      carried = '';
+    });
+    children.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: spans });
+  });
+  const code_: Element = { type: 'element', tagName: 'code', properties: {}, children };
+  return { type: 'element', tagName: 'pre', properties: { tabindex: '0', className: ['shiki', 'shiki-themes', LIGHT, DARK, styles.classFor(paired.rootStyle)] }, children: [code_] };
 }
 
-function classList(node: Element): string[] {
-  const raw = node.properties.className ?? node.properties.class;
-  if (Array.isArray(raw)) return raw.map(String);
-  return typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : [];
-}
+const WHITESPACE_ONLY = /^\s+$/;
+
+/** The font style bits of a TextMate token (vscode-textmate's `FontStyle`). */
+const FontStyle = { Italic: 1, Bold: 2, Underline: 4, Strikethrough: 8 } as const;

@@ -1,0 +1,52 @@
+/**
+ * Code is tokenized once for both themes (a theme that stands for the pair). What a reader sees must be what
+ * Shiki's own two-theme highlighting gives: the same tokens, the same colours in each theme, the same markup.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import { describe, expect, it } from 'vitest';
+import { highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
+
+const SAMPLES: [lang: string, code: string][] = [
+  ['sql', "-- totals per day\nSELECT to_date(ts) AS day, sum(amount)\n  FROM sales\n WHERE note LIKE '%refund%'\n GROUP BY day;\n\n"],
+  ['bash', 'curl -u root: -H "Content-Type: application/json" \\\n  -d \'{"sql": "SELECT 1"}\' http://localhost:8000/v1/query/ # ask\nfor f in *.csv; do echo "$f"; done'],
+  ['python', 'from databend_driver import BlockingDatabendClient\n\n@dataclass\nclass Row:\n    """A row."""\n    n: int = 1\n'],
+  ['diff', '--- a.toml\n+++ b.toml\n@@ -1 +1 @@\n-max_threads = 4\n+max_threads = 8\n'],
+  ['javascript', "const rows = await conn.queryIter('SELECT 1');\nconst digits = /\\d+\\.\\d*/g; // escapes in a regex are bold\n"],
+  ['yaml', 'storage:\n  type: fs   # local\n  fs: { data_path: ./.databend/data }\n'],
+  ['text', '  plain   text\n\twith a tab\n'],
+  ['sql', ''],
+];
+
+/** Shiki's own output for the two themes, its inline styles turned into classes as the site does. */
+function shikiTwoThemes(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, code: string, lang: string, styles: TokenStyles): Element {
+  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false }) as Root;
+  const convert = (node: ElementContent): ElementContent => {
+    if (node.type !== 'element') return node;
+    const { class: cls, style, ...rest } = node.properties;
+    const className = [...(typeof cls === 'string' ? cls.split(' ') : []), ...(typeof style === 'string' && style ? [styles.classFor(style)] : [])];
+    return { ...node, properties: { ...rest, ...(className.length ? { className } : {}) }, children: node.children.map(convert) };
+  };
+  return convert(root.children[0] as Element) as Element;
+}
+
+describe('highlighting', () => {
+  it('gives the markup and colours of Shiki with both themes, in one pass', async () => {
+    const highlighter = await loadHighlighter();
+    for (const [lang, code] of SAMPLES) {
+      const styles = new TokenStyles();
+      const ours = highlightToHast(highlighter, code, lang, styles);
+      const theirs = shikiTwoThemes(highlighter, code, lang, styles);
+      expect(ours, `${lang}: ${JSON.stringify(code.slice(0, 30))}`).toEqual(theirs);
+    }
+  });
+
+  it('styles tokens through classes that carry both themes, some in bold', async () => {
+    const highlighter = await loadHighlighter();
+    const styles = new TokenStyles();
+    for (const [lang, code] of SAMPLES) highlightToHast(highlighter, code, lang, styles);
+    const css = styles.css();
+    expect(css).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}\}/);
+    expect(css).toContain('--shiki-light-font-weight:bold;--shiki-dark:');
+    expect(css).not.toMatch(/#0000\d\d/);
+  });
+});
