@@ -1,6 +1,6 @@
 /**
  * `npm run check:content`: the content linted like code. Every page follows its template (SQL function, command,
- * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text or empty section, and marks every SQL block as
+ * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text, empty section or bare URL, and marks every SQL block as
  * a recorded example, a grammar or not runnable here, and every function the engine lists has an entry (see
  * functionEntries in src/examples/engine-objects.ts) unless content/catalogue/function-exceptions.tsv gives a reason.
  * Prints, per section, pages written / pages in the catalogue, and the engine functions with an entry.
@@ -9,7 +9,7 @@ import type { Root } from 'mdast';
 import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
-import { checkTemplates, emptySections } from '../src/content/templates.ts';
+import { bareUrls, checkTemplates, emptySections } from '../src/content/templates.ts';
 import { engineCoverage, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 
@@ -32,7 +32,7 @@ for (const built of model.pages) {
   const file = page.source.file;
   const tree: Root = parseMarkdown(page.source.body).tree;
   const templatePage = { id: page.id, relPath: page.source.relPath, description: page.source.frontmatter.description, tree };
-  for (const p of [...checkTemplates(templatePage), ...emptySections(tree)]) problems.push(`${file}:${p.line}: ${p.message}`);
+  for (const p of [...checkTemplates(templatePage), ...emptySections(tree), ...bareUrls(tree)]) problems.push(`${file}:${p.line}: ${p.message}`);
 
   page.source.body.split('\n').forEach((line, i) => {
     const m = PLACEHOLDER.exec(line);
@@ -94,7 +94,7 @@ if (problems.length) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log('\ncontent check: every page follows its template, no placeholders, every SQL block is run, a grammar or marked; every engine function has an entry');
+console.log('\ncontent check: every page follows its template, no placeholders or bare URLs, every SQL block is run, a grammar or marked; every engine function has an entry');
 
 /** Names joined by commas, broken into lines of about 110 characters. */
 function wrap(names: string[]): string {

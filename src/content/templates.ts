@@ -203,3 +203,25 @@ export function emptySections(tree: Root): TemplateProblem[] {
   });
   return problems;
 }
+
+/**
+ * A URL written bare in the prose. It reads as text, not a link (the site's Markdown has no literal autolinks):
+ * a link names where it goes, and an address a reader types is code.
+ */
+export function bareUrls(tree: Root): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const walk = (node: Root | Root['children'][number]): void => {
+    if (node.type === 'link' || node.type === 'linkReference') return;
+    if (node.type === 'text') {
+      for (const m of node.value.matchAll(BARE_URL)) {
+        problems.push({ line: lineOf(node), message: `bare URL "${m[0]}" in the text: link it with words that say where it goes ([the download page](${m[0]})), or write it as \`code\`` });
+      }
+      return;
+    }
+    if ('children' in node) for (const child of node.children) walk(child);
+  };
+  walk(tree);
+  return problems;
+}
+
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,;:!?'"]/gi;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorSink } from '../../../src/content/errors.ts';
 import { readFrontmatter } from '../../../src/content/frontmatter.ts';
-import { checkTemplates, emptySections, type TemplateProblem } from '../../../src/content/templates.ts';
+import { bareUrls, checkTemplates, emptySections, type TemplateProblem } from '../../../src/content/templates.ts';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../fixtures/templates');
@@ -83,6 +83,16 @@ describe('SQL function page template', () => {
       '1: a SQL function page needs a "## Arguments" or "## Parameters" section',
       '1: a SQL function page needs a "## Return type" section',
       '1: a SQL function page needs a "## Examples" section',
+    ]);
+  });
+});
+
+describe('bare URLs', () => {
+  it('names a URL written bare in the prose, with its line, and leaves links and code alone', () => {
+    const tree = parseMarkdown(['# Setup', '', 'Download it from https://databend.rs/download.', '', 'Or see [the download page](https://databend.rs/download) and `http://localhost:8000`.', '', '```bash', 'curl http://localhost:8000/v1/query', '```', '', '- mirror: www.example.test/databend', ''].join('\n')).tree;
+    expect(bareUrls(tree).map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '3: bare URL "https://databend.rs/download" in the text: link it with words that say where it goes ([the download page](https://databend.rs/download)), or write it as `code`',
+      '11: bare URL "www.example.test/databend" in the text: link it with words that say where it goes ([the download page](www.example.test/databend)), or write it as `code`',
     ]);
   });
 });
