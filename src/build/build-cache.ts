@@ -44,26 +44,46 @@ export class BuildCache {
   }
 
   /**
-   * Large text entries (pages, bodies, syntax trees) are kept gzipped at the fastest level: a first build
-   * writes several times less, for a few milliseconds of compression per page.
+   * Several named parts in one entry (a page and what Pagefind reads of it; the search index's files): on this
+   * kind of disk, making a file costs far more than writing its bytes, so an entry is one file.
    */
-  readPacked(kind: string, key: string, ext: string): string | undefined {
-    const file = this.file(kind, key, `${ext}.gz`);
+  writeParts(kind: string, key: string, ext: string, parts: Readonly<Record<string, string | Buffer>>, options: { gzip: boolean }): void {
+    const packed = packParts(parts);
+    this.writeText(kind, key, ext, options.gzip ? gzipSync(packed, { level: 1 }) : packed);
+  }
+
+  /** The parts of an entry, or undefined when it is missing or damaged. */
+  readParts(kind: string, key: string, ext: string, options: { gzip: boolean }): Map<string, Buffer> | undefined {
+    const file = this.file(kind, key, ext);
     try {
-      const text = gunzipSync(fs.readFileSync(file)).toString('utf8');
+      const raw = fs.readFileSync(file);
+      const parts = unpackParts(options.gzip ? gunzipSync(raw) : raw);
       this.used.add(file);
-      return text;
+      return parts;
     } catch {
       return undefined;
     }
   }
 
-  writePacked(kind: string, key: string, ext: string, text: string): void {
-    this.writeText(kind, key, `${ext}.gz`, gzipSync(text, { level: 1 }));
-  }
-
-  hasPacked(kind: string, key: string, ext: string): boolean {
-    return this.has(kind, key, `${ext}.gz`);
+  /**
+   * Whether an uncompressed entry of parts is there and whole: its size is what its header says (a file cut short
+   * by a full disk or a killed copy is not), read from the first bytes rather than the whole file.
+   */
+  hasWholeParts(kind: string, key: string, ext: string): boolean {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(this.file(kind, key, ext), 'r');
+      const head = Buffer.alloc(1024);
+      const n = fs.readSync(fd, head, 0, head.length, 0);
+      const end = head.subarray(0, n).indexOf(0x0a);
+      if (end < 0) return false;
+      const layout = JSON.parse(head.subarray(0, end).toString('utf8')) as [string, number][];
+      return fs.fstatSync(fd).size === end + 1 + layout.reduce((sum, [, length]) => sum + length, 0);
+    } catch {
+      return false;
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
   }
 
   has(kind: string, key: string, ext: string): boolean {
@@ -133,4 +153,25 @@ export class BuildCache {
     }
     fs.writeFileSync(stamp, '');
   }
+}
+
+/** Parts as one buffer: a line of JSON (each part's name and length in bytes), then the parts one after another. */
+export function packParts(parts: Readonly<Record<string, string | Buffer>>): Buffer {
+  const buffers = Object.entries(parts).map(([name, data]) => [name, typeof data === 'string' ? Buffer.from(data, 'utf8') : data] as const);
+  const header = Buffer.from(`${JSON.stringify(buffers.map(([name, b]) => [name, b.length]))}\n`, 'utf8');
+  return Buffer.concat([header, ...buffers.map(([, b]) => b)]);
+}
+
+export function unpackParts(packed: Buffer): Map<string, Buffer> {
+  const end = packed.indexOf(0x0a);
+  if (end < 0) throw new Error('cache entry without its header');
+  const layout = JSON.parse(packed.subarray(0, end).toString('utf8')) as [string, number][];
+  const parts = new Map<string, Buffer>();
+  let at = end + 1;
+  for (const [name, length] of layout) {
+    parts.set(name, packed.subarray(at, at + length));
+    at += length;
+  }
+  if (at !== packed.length) throw new Error('cache entry cut short or too long');
+  return parts;
 }

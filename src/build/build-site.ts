@@ -41,7 +41,7 @@ import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, BODY_ENTRY, CACHE, hasPage, PAGE_ENTRY, pageKeyOf, readBody, readPage, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
@@ -131,7 +131,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const manifestKey = sha256(contentRoot).slice(0, 16);
   const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
   let pool: RenderPool | undefined;
-  let search: SearchIndexWriter | undefined;
+  // Pagefind's process, started without waiting for it: pages render meanwhile.
+  let search: Promise<SearchIndexWriter> | undefined;
   // The render threads' module, and the threads themselves, start now: they load (React, remark, Shiki's
   // grammars) while this thread reads the content. A first build gets one per core; a rebuild one, which
   // renders an edited page without waiting for a thread to start, and is stopped unused if nothing changed.
@@ -197,9 +198,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (page.kind === 'doc') {
         bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
         const known = previous.bodies[page.source.relPath];
-        meta = known?.key === bodyKey ? known.meta : cache.readJson<BodyMeta>(CACHE.body, bodyKey);
-        // A body is of use only with its HTML.
-        if (meta && !cache.hasPacked(CACHE.body, bodyRefOf(bodyKey, meta), '.html')) meta = undefined;
+        if (known?.key === bodyKey) {
+          // The last build's: of use while its entry is there (the render thread reads the HTML from it).
+          meta = cache.has(CACHE.body, bodyKey, BODY_ENTRY) ? known.meta : undefined;
+        } else {
+          meta = readBody(cache, bodyKey)?.meta;
+        }
       }
       return { page, view, bodyKey, meta, errors: [] };
     });
@@ -208,7 +212,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const bodyRef = (s: PageState) => (s.meta ? bodyRefOf(s.bodyKey!, s.meta) : 'generated');
     const cachedPage = (s: PageState): string | undefined => {
       const key = pageKeyOf(siteKey, bodyRef(s), s.view);
-      return cache.hasPacked(CACHE.page, key, '.html') && cache.has(CACHE.page, key, '.pf') ? key : undefined;
+      return hasPage(cache, key) ? key : undefined;
     };
     const jobOf = (s: PageState, index: number): PageJob => ({
       index,
@@ -257,9 +261,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // The search index, fed in catalogue order as each page is settled (Pagefind's output depends on the order):
     // it indexes in its own process while pages render. With nothing to render, the last index may hold.
     const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
-    const cachedIndex = jobs.length === 0 ? cachedTree(cache, 'search', searchKey()) : undefined;
+    const cachedIndex = jobs.length === 0 ? cache.readParts('search', searchKey(), '.pack', { gzip: false }) : undefined;
     searchRan = !cachedIndex;
-    if (searchRan) search = await startSearch();
+    if (searchRan) {
+      search = startSearch();
+      search.catch(() => undefined);
+    }
     const feeder = search ? startFeeding(states, cache, search) : undefined;
     feeder?.done.catch(() => undefined);
     const inRound = new Set(jobs);
@@ -337,21 +344,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) {
         const pageKey = s.pageKey!;
         place(htmlFileOf(s.view.route), sha256(pageKey, fillKey), () => {
-          const template = cache.readPacked(CACHE.page, pageKey, '.html');
+          const template = readPage(cache, pageKey)?.html;
           if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
           return fill(template, s.view.route);
         });
-        cache.markUsed(CACHE.page, pageKey, '.html.gz');
+        cache.markUsed(CACHE.page, pageKey, PAGE_ENTRY);
         if (s.page.kind === 'doc') {
           const raw = s.page.source.raw;
           place(markdownUrlOf(s.view.route).slice(1), sha256('markdown', raw), () => raw);
         }
-        cache.markUsed(CACHE.page, pageKey, '.pf');
-        if (s.bodyKey && s.meta) {
-          const ref = bodyRefOf(s.bodyKey, s.meta);
-          cache.markUsed(CACHE.body, s.bodyKey, '.json');
-          cache.markUsed(CACHE.body, ref, '.html.gz');
-        }
+        if (s.bodyKey && s.meta) cache.markUsed(CACHE.body, s.bodyKey, BODY_ENTRY);
       }
       stage('write pages');
 
@@ -364,7 +366,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
       for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
         const key = await standalonePage(cache, siteKey, view, site);
-        place(file, sha256(key, fillKey), () => fill(cache.readPacked(CACHE.page, key, '.html')!, view.route));
+        place(file, sha256(key, fillKey), () => fill(readPage(cache, key)!.html, view.route));
       }
       stage('names');
       writeFile(tmpDir, 'opensearch.xml', openSearchXml());
@@ -384,21 +386,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       writeFile(tmpDir, 'llms.txt', llmsTxt(catalogue, model.pages));
       stage('outputs');
 
-      if (cachedIndex) {
-        for (const rel of cache.readJson<string[]>('search', searchKey()) ?? []) {
-          const to = path.join(tmpDir, 'pagefind', rel);
-          fs.mkdirSync(path.dirname(to), { recursive: true });
-          linkOrCopy(path.join(cachedIndex, rel), to);
-        }
-      }
-      else {
+      let searchFiles = cachedIndex;
+      if (!searchFiles) {
         await feeder!.done;
-        await search!.finish(tmpDir);
+        const index = await search!;
         search = undefined;
-        saveTree(cache, 'search', searchKey(), path.join(tmpDir, 'pagefind'));
+        searchFiles = await index.finish();
+        cache.writeParts('search', searchKey(), '.pack', Object.fromEntries(searchFiles), { gzip: false });
       }
+      // Named by their content, most of them the same after an edit: linked from the site this one replaces.
+      for (const [rel, content] of searchFiles) place(`pagefind/${rel}`, sha256(content), () => content);
       const { pageRecords } = await import('./search-index.ts');
-      const records: NameIndex = { ...names.index, pages: pageRecords(tmpDir, states.map((s) => s.view)) };
+      const records: NameIndex = { ...names.index, pages: pageRecords(searchFiles, states.map((s) => s.view)) };
       writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
       stage('search index');
 
@@ -427,7 +426,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchIndex: searchRan }, stages };
   } finally {
     await pool?.close();
-    await search?.abort();
+    await (await search?.catch(() => undefined))?.abort();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
     // A failed build leaves the previous site as it was, and nothing of its own.
     if (tmpDir && !swapped) {
@@ -480,13 +479,14 @@ async function startSearch(): Promise<SearchIndexWriter> {
  * each page's input read from the cache when its turn comes, with few pages in flight: Pagefind indexes more
  * slowly than pages render, and the pages waiting for it stay on disk rather than in memory.
  */
-function startFeeding(states: PageState[], cache: BuildCache, search: SearchIndexWriter): { ready(i: number): void; done: Promise<void> } {
+function startFeeding(states: PageState[], cache: BuildCache, started: Promise<SearchIndexWriter>): { ready(i: number): void; done: Promise<void> } {
   const waiting = states.map(() => {
     let ready!: () => void;
     const promise = new Promise<void>((r) => (ready = r));
     return { promise, ready };
   });
   const done = (async () => {
+    const search = await started;
     // Up to this many bytes handed over and not yet indexed: the whole catalogue fits (Pagefind never waits
     // for this thread while it computes the search names); a site of ten thousand pages does not.
     const maxBytes = 16 * 1024 * 1024;
@@ -494,9 +494,10 @@ function startFeeding(states: PageState[], cache: BuildCache, search: SearchInde
     let bytes = 0;
     for (const [i, s] of states.entries()) {
       await waiting[i]!.promise;
-      const input = s.pageKey ? cache.readText(CACHE.page, s.pageKey, '.pf') : undefined;
-      // A page with errors has none: the build stops before the index is written.
-      if (input === undefined) continue;
+      // A page with errors has no key: the build stops before the index is written.
+      if (!s.pageKey) continue;
+      const input = readPage(cache, s.pageKey)?.pf;
+      if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
       inFlight.push({ added: search.add(htmlFileOf(s.view.route), input), bytes: input.length });
       bytes += input.length;
       while (bytes > maxBytes && inFlight.length) {
@@ -554,11 +555,11 @@ async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): 
 /** The 404 and search pages (their key): rendered in this thread when the cache does not hold them. */
 async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
   const key = sha256(siteKey, JSON.stringify(view));
-  if (!cache.hasPacked(CACHE.page, key, '.html')) {
+  if (!hasPage(cache, key)) {
     const { renderPageHtml } = await import('./render-page.tsx');
-    cache.writePacked(CACHE.page, key, '.html', renderPageHtml(view, site));
+    writePage(cache, key, renderPageHtml(view, site));
   }
-  cache.markUsed(CACHE.page, key, '.html.gz');
+  cache.markUsed(CACHE.page, key, PAGE_ENTRY);
   return key;
 }
 
@@ -571,27 +572,4 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** A folder kept in the cache (the search index), when every file it listed is still there. */
-function cachedTree(cache: BuildCache, kind: string, key: string): string | undefined {
-  const files = cache.readJson<string[]>(kind, key);
-  const dir = cache.file(kind, key, '');
-  if (!files || !files.every((f) => fs.existsSync(path.join(dir, f)))) return undefined;
-  cache.markUsed(kind, key, '');
-  return dir;
-}
-
-/** Keeps a copy of a folder (the search index) in the cache under its key, with the list of its files. */
-function saveTree(cache: BuildCache, kind: string, key: string, from: string): void {
-  const dir = cache.file(kind, key, '');
-  const tmp = `${dir}.tmp-${process.pid}-0-0`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  // Linked, not copied: neither the site nor the cache is ever written in place.
-  const files = fs.readdirSync(from, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(from, path.join(e.parentPath, e.name)));
-  for (const dirRel of new Set(files.map((f) => path.dirname(f)))) fs.mkdirSync(path.join(tmp, dirRel), { recursive: true });
-  for (const f of files) linkOrCopy(path.join(from, f), path.join(tmp, f));
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(tmp, dir);
-  cache.writeText(kind, key, '.json', JSON.stringify(files.sort()));
-  cache.markUsed(kind, key, '');
-}
 

@@ -6,6 +6,7 @@ import type { PagePlaces } from '../examples/engine-objects.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { sidebarHtml } from '../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../ui/types.ts';
+import type { BuildCache } from './build-cache.ts';
 import { sha256 } from './code-hash.ts';
 
 /** A question a render asked about the rest of the site, with the answer it got. */
@@ -87,6 +88,51 @@ export const ASSET_PLACEHOLDERS = {
 
 /** Cache folders of the page work. */
 export const CACHE = { body: 'body', page: 'page' } as const;
+
+/**
+ * Each cache entry is one file of parts. A body (`meta`, `html`), gzipped, under its body key: the render thread
+ * that reads it finds damage (and renders the body again). A page (`html`, and `pf`, what Pagefind reads of it)
+ * under its page key, not compressed, so the main thread can tell a whole entry from its first bytes before it
+ * counts on it.
+ */
+export const BODY_ENTRY = '.parts.gz';
+export const PAGE_ENTRY = '.parts';
+const GZIP = { gzip: true } as const;
+const PLAIN = { gzip: false } as const;
+
+/** A page as the cache keeps it, with what Pagefind reads of it (the 404 and search pages have none). */
+export function writePage(cache: BuildCache, key: string, html: string, pf?: string): void {
+  cache.writeParts(CACHE.page, key, PAGE_ENTRY, pf === undefined ? { html } : { html, pf }, PLAIN);
+}
+
+export function hasPage(cache: BuildCache, key: string): boolean {
+  return cache.hasWholeParts(CACHE.page, key, PAGE_ENTRY);
+}
+
+export function readPage(cache: BuildCache, key: string): { html: string; pf?: string } | undefined {
+  const parts = cache.readParts(CACHE.page, key, PAGE_ENTRY, PLAIN);
+  const html = parts?.get('html')?.toString('utf8');
+  if (html === undefined) return undefined;
+  const pf = parts!.get('pf')?.toString('utf8');
+  return pf === undefined ? { html } : { html, pf };
+}
+
+/** A rendered body and its metadata, kept together so neither can outlive the other. */
+export function writeBody(cache: BuildCache, bodyKey: string, meta: BodyMeta, html: string): void {
+  cache.writeParts(CACHE.body, bodyKey, BODY_ENTRY, { meta: JSON.stringify(meta), html }, GZIP);
+}
+
+export function readBody(cache: BuildCache, bodyKey: string): { meta: BodyMeta; html: string } | undefined {
+  const parts = cache.readParts(CACHE.body, bodyKey, BODY_ENTRY, GZIP);
+  const meta = parts?.get('meta');
+  const html = parts?.get('html');
+  if (!meta || !html) return undefined;
+  try {
+    return { meta: JSON.parse(meta.toString('utf8')) as BodyMeta, html: html.toString('utf8') };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A rendered body is the function of its source (the body key) and of the answers it got about the rest of

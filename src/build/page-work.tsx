@@ -21,7 +21,7 @@ import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
 import { BuildCache } from './build-cache.ts';
-import { bodyRefOf, CACHE, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
+import { bodyRefOf, pageKeyOf, readBody, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
 import { pagefindInput } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from './paths.ts';
 import { renderPageHtml } from './render-page.tsx';
@@ -63,10 +63,11 @@ export class PageWork {
     const view: PageView = { ...job.view };
     let bodyRef = 'generated';
     if (job.doc) {
-      const cached = job.doc.cachedBody ? this.cache.readPacked(CACHE.body, job.doc.cachedBody, '.html') : undefined;
-      if (cached !== undefined) {
-        bodyHtml = cached;
-        bodyRef = job.doc.cachedBody!;
+      // The body the main thread settled on, unless another build sharing the cache has replaced it since.
+      const cached = job.doc.cachedBody ? readBody(this.cache, job.doc.bodyKey) : undefined;
+      if (cached && bodyRefOf(job.doc.bodyKey, cached.meta) === job.doc.cachedBody) {
+        bodyHtml = cached.html;
+        bodyRef = job.doc.cachedBody;
       } else {
         const body = await this.renderBody(job.doc);
         if (body.errors.length) return { ...result, errors: body.errors };
@@ -79,8 +80,7 @@ export class PageWork {
     }
     const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
     result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view);
-    this.cache.writePacked(CACHE.page, result.pageKey, '.html', html);
-    this.cache.writeText(CACHE.page, result.pageKey, '.pf', pagefindInput(html));
+    writePage(this.cache, result.pageKey, html, pagefindInput(html));
     return result;
   }
 
@@ -141,9 +141,7 @@ export class PageWork {
       assets: [...assets],
       places: pagePlaces(rendered.hast),
     };
-    const ref = bodyRefOf(doc.bodyKey, meta);
-    this.cache.writePacked(CACHE.body, ref, '.html', html);
-    this.cache.writeText(CACHE.body, doc.bodyKey, '.json', JSON.stringify(meta));
+    writeBody(this.cache, doc.bodyKey, meta, html);
     return { html, meta, errors: [] };
   }
 }

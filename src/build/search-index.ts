@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { PageRecord } from '../islands/name-match.ts';
 import * as pagefind from 'pagefind';
@@ -12,7 +10,8 @@ import * as pagefind from 'pagefind';
 export interface SearchIndexWriter {
   /** Settles when Pagefind has taken the page in: a caller that waits keeps few pages in flight. */
   add(relPath: string, html: string): Promise<unknown>;
-  finish(dir: string): Promise<{ pages: number }>;
+  /** The index's files (path under `pagefind/` → bytes), once every page is in. */
+  finish(): Promise<Map<string, Buffer>>;
   /** Stops the Pagefind process when the build fails, so the process can exit with its error. */
   abort(): Promise<void>;
 }
@@ -27,21 +26,16 @@ export async function startSearchIndex(): Promise<SearchIndexWriter> {
       pending.push(added);
       return added;
     },
-    async finish(dir) {
+    async finish() {
       const added = await Promise.all(pending);
       const failed = added.flatMap((a) => a.errors);
       if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
-      // The files come back in memory and are written here: Pagefind's own writeFiles answers before its
-      // writes are done, and closing it then leaves files empty or cut short.
+      // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
+      // its writes are done, and closing it then leaves files empty or cut short.
       const built = await index.getFiles();
       if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
       await pagefind.close();
-      for (const file of built.files) {
-        const out = path.join(dir, 'pagefind', file.path);
-        fs.mkdirSync(path.dirname(out), { recursive: true });
-        fs.writeFileSync(out, file.content);
-      }
-      return { pages: added.length };
+      return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
     },
     abort: async () => {
       await pagefind.close();
@@ -77,14 +71,15 @@ interface RecordSource {
  * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs, summary, section
  * and keywords: search ranks pages on these fields and shows results before any fragment is fetched.
  */
-export function pageRecords(dir: string, views: readonly RecordSource[]): Record<string, PageRecord> {
+export function pageRecords(files: ReadonlyMap<string, Buffer>, views: readonly RecordSource[]): Record<string, PageRecord> {
   // Pagefind's URLs end with a slash (`/doc/deploy/`); routes end with one only for a folder's own page.
   const key = (url: string) => url.replace(/\/+$/, '');
   const byUrl = new Map(views.map((v) => [key(v.route), v]));
-  const fragments = path.join(dir, 'pagefind', 'fragment');
   const out: Record<string, PageRecord> = {};
-  for (const file of fs.readdirSync(fragments).sort()) {
-    const raw = gunzipSync(fs.readFileSync(path.join(fragments, file))).toString('utf8');
+  const fragments = [...files.keys()].filter((f) => f.startsWith('fragment/')).sort();
+  for (const name of fragments) {
+    const file = name.slice('fragment/'.length);
+    const raw = gunzipSync(files.get(name)!).toString('utf8');
     // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
     const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
     const view = byUrl.get(key(data.url));

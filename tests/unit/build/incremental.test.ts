@@ -104,4 +104,20 @@ describe('a rebuild with the cache', () => {
     expect(fs.readFileSync(page, 'utf8')).not.toContain('edited by hand');
     expectSameSite(out, (await build(false)).out);
   }, 120_000);
+
+  it('makes a damaged cache entry again (a page, a body, the search index), and writes the same site', async () => {
+    await build(true);
+    // Cut every entry short, as a full disk or a killed copy would.
+    for (const kind of ['page', 'body', 'search']) {
+      for (const name of fs.readdirSync(path.join(cache, kind))) {
+        const file = path.join(cache, kind, name);
+        fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 40));
+      }
+    }
+    const repaired = await build(true);
+    expect(repaired.rendered).toMatchObject({ bodies: 5, searchIndex: true });
+    expectSameSite(repaired.out, (await build(false)).out);
+    const again = await build(true);
+    expect(again.rendered).toMatchObject({ bodies: 0, pages: 0, searchIndex: false });
+  }, 120_000);
 });
