@@ -4,7 +4,7 @@ import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, SidebarItem } from '../catalogue/types.ts';
 import { siteConfig } from '../site.config.ts';
 import type { BuiltPage } from './load-site.ts';
-import { markdownUrlOf } from './load-site.ts';
+import { markdownUrlOf } from './paths.ts';
 
 /** The catalogue as one JSON file: version record, the `doc` sidebar tree, every doc metadata entry. */
 export function catalogueJson(catalogue: Catalogue): string {
