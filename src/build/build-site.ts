@@ -287,6 +287,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const sink = new ErrorSink();
     for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
     sink.throwIfAny();
+    // Every page is in: Pagefind builds its index in its own process while this thread writes the site.
+    const searchFiles: Promise<Map<string, Buffer>> = cachedIndex
+      ? Promise.resolve(cachedIndex)
+      : (async () => {
+          await feeder!.done;
+          const index = await search!;
+          search = undefined;
+          const files = await index.finish();
+          cache.writeParts('search', searchKey(), '.pack', Object.fromEntries(files), { gzip: false });
+          return files;
+        })();
+    searchFiles.catch(() => undefined);
     stage('pages');
     // The pages as the writers of names, sitemap and llms.txt read them: views, and what each body names.
     const namePages: NamePage[] = states.map((s) => ({ view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(s.meta ? { places: s.meta.places } : {}) }));
@@ -386,18 +398,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       writeFile(tmpDir, 'llms.txt', llmsTxt(catalogue, model.pages));
       stage('outputs');
 
-      let searchFiles = cachedIndex;
-      if (!searchFiles) {
-        await feeder!.done;
-        const index = await search!;
-        search = undefined;
-        searchFiles = await index.finish();
-        cache.writeParts('search', searchKey(), '.pack', Object.fromEntries(searchFiles), { gzip: false });
-      }
+      const index = await searchFiles;
       // Named by their content, most of them the same after an edit: linked from the site this one replaces.
-      for (const [rel, content] of searchFiles) place(`pagefind/${rel}`, sha256(content), () => content);
+      for (const [rel, content] of index) place(`pagefind/${rel}`, sha256(content), () => content);
       const { pageRecords } = await import('./search-index.ts');
-      const records: NameIndex = { ...names.index, pages: pageRecords(searchFiles, states.map((s) => s.view)) };
+      const records: NameIndex = { ...names.index, pages: pageRecords(index, states.map((s) => s.view)) };
       writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
       stage('search index');
 
