@@ -20,7 +20,12 @@ export function workerBundle(): Promise<string | undefined> {
     const projectRoot = path.dirname(SRC);
     const key = codeHash(projectRoot, moduleClosure([ENTRY])).slice(0, 20);
     const file = path.join(projectRoot, '.cache', 'worker', `render-worker-${key}.mjs`);
-    if (fs.existsSync(file)) return file;
+    if (fs.existsSync(file)) {
+      // Marked as in use, so a build of other code keeps it (see below).
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+      return file;
+    }
     let esbuild: typeof import('esbuild');
     try {
       esbuild = await import('esbuild');
@@ -40,6 +45,16 @@ export function workerBundle(): Promise<string | undefined> {
       logLevel: 'silent',
     });
     fs.renameSync(tmp, file);
+    // Bundles of earlier code: one per edit of the render code, a few megabytes each. A build still running
+    // on one used it within the hour.
+    for (const name of fs.readdirSync(path.dirname(file))) {
+      const other = path.join(path.dirname(file), name);
+      try {
+        if (other !== file && /^render-worker-/.test(name) && Date.now() - fs.statSync(other).mtimeMs > 3600_000) fs.rmSync(other, { force: true });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
     return file;
   })();
   return made;
