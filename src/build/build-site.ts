@@ -48,7 +48,7 @@ import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
 import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
 import { pageViewOf } from './views.ts';
-import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile } from './write-site.ts';
+import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile, WriteQueue } from './write-site.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -143,6 +143,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let swapped = false;
   let tmpDir = '';
   let folders: Promise<void> | undefined;
+  let writes: WriteQueue | undefined;
   const written: Record<string, WrittenFile> = {};
   let engineLine = '';
   try {
@@ -322,30 +323,34 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     stage('assets');
 
     // 4. The site, into the temporary folder swapped into place at the end.
+    const queue = new WriteQueue();
+    writes = queue;
     try {
       await folders!;
       // A file the previous build wrote with the same key, untouched since, is linked rather than written again.
       const before = previous.site?.dir === options.outDir ? previous.site.files : {};
       const place = (rel: string, key: string, make: () => string | Buffer) => {
         const target = outputPathIn(tmpDir, rel);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
         const old = before[rel];
-        if (old?.key === key) {
-          try {
-            const from = path.join(options.outDir, rel);
-            const st = fs.statSync(from);
-            if (st.size === old.size && st.mtimeMs === old.mtimeMs) {
-              fs.linkSync(from, target);
-              written[rel] = old;
-              return;
+        queue.add(async () => {
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          if (old?.key === key) {
+            try {
+              const from = path.join(options.outDir, rel);
+              const st = await fs.promises.stat(from);
+              if (st.size === old.size && st.mtimeMs === old.mtimeMs) {
+                await fs.promises.link(from, target);
+                written[rel] = old;
+                return;
+              }
+            } catch {
+              // Gone or not linkable: written below.
             }
-          } catch {
-            // Gone or not linkable: written below.
           }
-        }
-        fs.writeFileSync(target, make());
-        const st = fs.statSync(target);
-        written[rel] = { key, size: st.size, mtimeMs: st.mtimeMs };
+          await fs.promises.writeFile(target, make());
+          const st = await fs.promises.stat(target);
+          written[rel] = { key, size: st.size, mtimeMs: st.mtimeMs };
+        });
       };
       const assetDir = path.join(tmpDir, BUILD_ASSET_DIR);
       fs.mkdirSync(assetDir, { recursive: true });
@@ -404,6 +409,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const { pageRecords } = await import('./search-index.ts');
       const records: NameIndex = { ...names.index, pages: pageRecords(index, states.map((s) => s.view)) };
       writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
+      await queue.done();
       stage('search index');
 
       swapInto(tmpDir, options.outDir);
@@ -436,6 +442,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // A failed build leaves the previous site as it was, and nothing of its own.
     if (tmpDir && !swapped) {
       await folders?.catch(() => undefined);
+      await writes?.done().catch(() => undefined);
       fs.rmSync(tmpDir, { recursive: true, force: true });
       building.delete(tmpDir);
     }

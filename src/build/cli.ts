@@ -18,7 +18,7 @@ import { building, buildSite as build, type BuildOptions, type BuildSummary } fr
 export type { BuildOptions, BuildSummary };
 
 /**
- * Folders a killed build left beside the output (`site.tmp-<pid>`, `site.old-<pid>`, 40–60 MB each): removed
+ * Folders a killed build left beside the output (`site.tmp-<pid>`, `site.old-<pid>-<n>`, 40–60 MB each): removed
  * when the process that made them is gone, so a build running in another terminal keeps its own.
  */
 function removeLeftovers(outDir: string): void {
@@ -26,7 +26,7 @@ function removeLeftovers(outDir: string): void {
   const base = path.basename(outDir);
   if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir)) {
-    const m = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`).exec(name);
+    const m = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)(?:-\\d+)?$`).exec(name);
     if (m && !processAlive(Number(m[1]))) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
 }
