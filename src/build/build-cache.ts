@@ -7,12 +7,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { gunzipSync, gzipSync } from 'node:zlib';
 
 let counter = 0;
 
+/** Where an entry is: its segment file (in `segments/`), its offset and its length in bytes. */
+export type EntryRef = [segment: string, offset: number, length: number];
+
+const SEGMENTS = 'segments';
+/** More segments than this hold the entries a build uses: they are copied into one. */
+const MAX_SEGMENTS = 12;
+
 export class BuildCache {
   private readonly made = new Set<string>();
+  private readonly entries = new Map<string, EntryRef>();
+  /** Entries this build used or made: the next build's index. */
+  private readonly live = new Map<string, EntryRef>();
+  private readonly readers = new Map<string, number>();
+  private readonly sizes = new Map<string, number | undefined>();
+  private segment?: { name: string; fd: number; size: number };
   /** Entries this build used or wrote: the ones pruning keeps. */
   readonly used = new Set<string>();
 
@@ -44,45 +56,125 @@ export class BuildCache {
   }
 
   /**
-   * Several named parts in one entry (a page and what Pagefind reads of it; the search index's files): on this
-   * kind of disk, making a file costs far more than writing its bytes, so an entry is one file.
+   * Entries kept in segments: every page and body this build renders is appended to one file (the build's
+   * segment) rather than written as files of their own. On this project's machines making a file costs far more
+   * than writing its bytes (up to a millisecond of system time), and a first build makes over a thousand entries.
+   * Where each entry is (segment, offset, length) is kept in the build's manifest (`entries`), read back with
+   * `useEntries` by the next build.
    */
-  writeParts(kind: string, key: string, ext: string, parts: Readonly<Record<string, string | Buffer>>, options: { gzip: boolean }): void {
+  appendParts(kind: string, key: string, parts: Readonly<Record<string, string | Buffer>>): void {
+    if (this.segment === undefined) {
+      const dir = path.join(this.dir, SEGMENTS);
+      fs.mkdirSync(dir, { recursive: true });
+      const name = `${Date.now().toString(36)}-${process.pid}-${threadId}-${counter++}.seg`;
+      this.segment = { name, fd: fs.openSync(path.join(dir, name), 'wx+'), size: 0 };
+      this.sizes.set(name, 0);
+    }
     const packed = packParts(parts);
-    this.writeText(kind, key, ext, options.gzip ? gzipSync(packed, { level: 1 }) : packed);
+    fs.writeSync(this.segment.fd, packed, 0, packed.length, this.segment.size);
+    const entry: EntryRef = [this.segment.name, this.segment.size, packed.length];
+    this.segment.size += packed.length;
+    this.sizes.set(this.segment.name, this.segment.size);
+    this.entries.set(`${kind}/${key}`, entry);
+    this.live.set(`${kind}/${key}`, entry);
+  }
+
+  /** Whether an entry is there and whole (its segment reaches past its end); counted as used by this build. */
+  hasParts(kind: string, key: string): boolean {
+    const entry = this.entries.get(`${kind}/${key}`);
+    if (!entry) return false;
+    const size = this.segmentSize(entry[0]);
+    if (size === undefined || entry[1] + entry[2] > size) return false;
+    this.live.set(`${kind}/${key}`, entry);
+    return true;
   }
 
   /** The parts of an entry, or undefined when it is missing or damaged. */
-  readParts(kind: string, key: string, ext: string, options: { gzip: boolean }): Map<string, Buffer> | undefined {
-    const file = this.file(kind, key, ext);
+  readParts(kind: string, key: string): Map<string, Buffer> | undefined {
+    const entry = this.entries.get(`${kind}/${key}`);
+    if (!entry) return undefined;
     try {
-      const raw = fs.readFileSync(file);
-      const parts = unpackParts(options.gzip ? gunzipSync(raw) : raw);
-      this.used.add(file);
+      const [name, offset, length] = entry;
+      const fd = this.segment?.name === name ? this.segment.fd : this.readerOf(name);
+      const data = Buffer.alloc(length);
+      if (fs.readSync(fd, data, 0, length, offset) !== length) return undefined;
+      const parts = unpackParts(data);
+      this.live.set(`${kind}/${key}`, entry);
       return parts;
     } catch {
       return undefined;
     }
   }
 
+  /** Where the last build's entries are (its manifest's `entries`). */
+  useEntries(entries: Readonly<Record<string, EntryRef>> | undefined): void {
+    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
+  }
+
   /**
-   * Whether an uncompressed entry of parts is there and whole: its size is what its header says (a file cut short
-   * by a full disk or a killed copy is not), read from the first bytes rather than the whole file.
+   * The entries this build used or made, for its manifest; their segments are kept. When they are spread over
+   * many segments (each rebuild that renders something adds one), they are copied into one.
    */
-  hasWholeParts(kind: string, key: string, ext: string): boolean {
-    let fd: number | undefined;
+  finishEntries(): Record<string, EntryRef> {
+    const segments = new Set([...this.live.values()].map(([name]) => name));
+    if (segments.size > MAX_SEGMENTS) {
+      const moved = [...this.live.keys()].map((k) => [k, this.readParts(k.slice(0, k.indexOf('/')), k.slice(k.indexOf('/') + 1))] as const);
+      this.closeSegment();
+      for (const [k, parts] of moved) {
+        const slash = k.indexOf('/');
+        if (parts) this.appendParts(k.slice(0, slash), k.slice(slash + 1), Object.fromEntries(parts));
+        else this.live.delete(k);
+      }
+    }
+    for (const [name] of this.live.values()) this.used.add(path.join(this.dir, SEGMENTS, name));
+    return Object.fromEntries(this.live);
+  }
+
+  /** Closes the segment files (the build's own is complete: every entry in it was written whole). */
+  close(): void {
+    this.closeSegment();
+    for (const fd of this.readers.values()) fs.closeSync(fd);
+    this.readers.clear();
+  }
+
+  private closeSegment(): void {
+    if (this.segment) fs.closeSync(this.segment.fd);
+    this.segment = undefined;
+  }
+
+  private readerOf(name: string): number {
+    let fd = this.readers.get(name);
+    if (fd === undefined) {
+      fd = fs.openSync(path.join(this.dir, SEGMENTS, name), 'r');
+      this.readers.set(name, fd);
+    }
+    return fd;
+  }
+
+  private segmentSize(name: string): number | undefined {
+    if (!this.sizes.has(name)) {
+      try {
+        this.sizes.set(name, fs.statSync(path.join(this.dir, SEGMENTS, name)).size);
+      } catch {
+        this.sizes.set(name, undefined);
+      }
+    }
+    return this.sizes.get(name);
+  }
+
+  /** Named parts as one file of their own (the search index's files, shared by every build with the same pages). */
+  writePack(kind: string, key: string, ext: string, parts: Readonly<Record<string, string | Buffer>>): void {
+    this.writeText(kind, key, ext, packParts(parts));
+  }
+
+  readPack(kind: string, key: string, ext: string): Map<string, Buffer> | undefined {
+    const file = this.file(kind, key, ext);
     try {
-      fd = fs.openSync(this.file(kind, key, ext), 'r');
-      const head = Buffer.alloc(1024);
-      const n = fs.readSync(fd, head, 0, head.length, 0);
-      const end = head.subarray(0, n).indexOf(0x0a);
-      if (end < 0) return false;
-      const layout = JSON.parse(head.subarray(0, end).toString('utf8')) as [string, number][];
-      return fs.fstatSync(fd).size === end + 1 + layout.reduce((sum, [, length]) => sum + length, 0);
+      const parts = unpackParts(fs.readFileSync(file));
+      this.used.add(file);
+      return parts;
     } catch {
-      return false;
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
+      return undefined;
     }
   }
 

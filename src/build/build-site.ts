@@ -35,13 +35,13 @@ import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../ui/strings.ts';
 import type { PageView, SiteView } from '../ui/types.ts';
 import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
-import { BuildCache } from './build-cache.ts';
+import { BuildCache, type EntryRef } from './build-cache.ts';
 import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, BODY_ENTRY, CACHE, hasPage, PAGE_ENTRY, pageKeyOf, readBody, readPage, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPage, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
@@ -105,6 +105,8 @@ interface Manifest {
   bodies: Record<string, { key: string; meta: BodyMeta }>;
   /** The files of the site the last build wrote: what each was made from, and its size and time as written. */
   site?: { dir: string; files: Record<string, WrittenFile> };
+  /** Where the cache entries (pages, bodies) the last build used are: see `BuildCache.appendParts`. */
+  entries?: Record<string, EntryRef>;
 }
 
 interface WrittenFile {
@@ -130,6 +132,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
   const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
+  cache.useEntries(previous.entries);
   let pool: RenderPool | undefined;
   // Pagefind's process, started without waiting for it: pages render meanwhile.
   let search: Promise<SearchIndexWriter> | undefined;
@@ -190,7 +193,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, cacheDir, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey });
+    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
@@ -200,8 +203,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
         const known = previous.bodies[page.source.relPath];
         if (known?.key === bodyKey) {
-          // The last build's: of use while its entry is there (the render thread reads the HTML from it).
-          meta = cache.has(CACHE.body, bodyKey, BODY_ENTRY) ? known.meta : undefined;
+          // The last build's: of use while its entry (with the HTML) is there.
+          meta = hasBody(cache, bodyKey) ? known.meta : undefined;
         } else {
           meta = readBody(cache, bodyKey)?.meta;
         }
@@ -215,11 +218,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const key = pageKeyOf(siteKey, bodyRef(s), s.view);
       return hasPage(cache, key) ? key : undefined;
     };
-    const jobOf = (s: PageState, index: number): PageJob => ({
-      index,
-      doc: s.page.kind === 'doc' ? { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, cachedBody: s.meta ? bodyRef(s) : undefined } : undefined,
-      view: { ...s.view, toc: s.meta?.toc ?? [] },
-    });
+    // A job is made when its turn comes: a cached body's HTML is read then, so only the jobs in flight hold one.
+    const jobOf = (s: PageState, index: number): PageJob => {
+      if (s.page.kind !== 'doc') return { index, view: { ...s.view, toc: [] } };
+      const html = s.meta ? readBody(cache, s.bodyKey!)?.html : undefined;
+      // A damaged entry: the body is rendered again.
+      if (html === undefined) s.meta = undefined;
+      const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
+      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] } };
+    };
     let bodiesRendered = 0;
     let pagesRendered = 0;
     let threads = 0;
@@ -229,20 +236,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (options.threads === undefined) pool.grow(RenderPool.threadsFor(indexes.length));
       if (!pool.ready) pool.setup(setup());
       threads = Math.max(threads, pool.size);
-      await Promise.all(
-        indexes.map(async (i) => {
+      let next = 0;
+      const runner = async () => {
+        while (next < indexes.length) {
+          const i = indexes[next++]!;
           const s = states[i]!;
           const result: PageResult = await pool!.run(jobOf(s, i));
           pagesRendered++;
           if (result.meta) {
             bodiesRendered++;
             s.meta = result.meta;
+            if (result.bodyHtml !== undefined) writeBody(cache, s.bodyKey!, result.meta, result.bodyHtml);
           }
+          if (result.page && result.pageKey) writePage(cache, result.pageKey, result.page.html, result.page.pf);
           s.errors = result.errors;
           s.pageKey = result.pageKey;
           onResult?.(i);
-        }),
-      );
+        }
+      };
+      // Enough jobs queued to keep every thread busy (see IN_FLIGHT in render-pool.ts), no more.
+      await Promise.all(Array.from({ length: Math.min(indexes.length, Math.max(1, pool.size) * 4) }, runner));
     };
 
     // A cached body holds while every answer it got holds. Routes, pages and images are known now; anchors are
@@ -262,7 +275,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // The search index, fed in catalogue order as each page is settled (Pagefind's output depends on the order):
     // it indexes in its own process while pages render. With nothing to render, the last index may hold.
     const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
-    const cachedIndex = jobs.length === 0 ? cache.readParts('search', searchKey(), '.pack', { gzip: false }) : undefined;
+    const cachedIndex = jobs.length === 0 ? cache.readPack('search', searchKey(), '.pack') : undefined;
     searchRan = !cachedIndex;
     if (searchRan) {
       search = startSearch();
@@ -296,7 +309,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           const index = await search!;
           search = undefined;
           const files = await index.finish();
-          cache.writeParts('search', searchKey(), '.pack', Object.fromEntries(files), { gzip: false });
+          cache.writePack('search', searchKey(), '.pack', Object.fromEntries(files));
           return files;
         })();
     searchFiles.catch(() => undefined);
@@ -365,12 +378,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
           return fill(template, s.view.route);
         });
-        cache.markUsed(CACHE.page, pageKey, PAGE_ENTRY);
         if (s.page.kind === 'doc') {
           const raw = s.page.source.raw;
           place(markdownUrlOf(s.view.route).slice(1), sha256('markdown', raw), () => raw);
         }
-        if (s.bodyKey && s.meta) cache.markUsed(CACHE.body, s.bodyKey, BODY_ENTRY);
       }
       stage('write pages');
 
@@ -422,7 +433,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       building.delete(tmpDir);
     }
 
-    const manifest: Manifest = { bodies: {}, site: { dir: options.outDir, files: written } };
+    const manifest: Manifest = { bodies: {}, site: { dir: options.outDir, files: written }, entries: cache.finishEntries() };
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     cache.maintain();
@@ -436,6 +447,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const line = `built ${states.length} pages (${docs} written, ${generated} generated) into ${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverageText}${engineLine}`;
     return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchIndex: searchRan }, stages };
   } finally {
+    cache.close();
     await pool?.close();
     await (await search?.catch(() => undefined))?.abort();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
@@ -571,7 +583,6 @@ async function standalonePage(cache: BuildCache, siteKey: string, view: PageView
     const { renderPageHtml } = await import('./render-page.tsx');
     writePage(cache, key, renderPageHtml(view, site));
   }
-  cache.markUsed(CACHE.page, key, PAGE_ENTRY);
   return key;
 }
 

@@ -36,7 +36,6 @@ export interface BodyMeta {
 /** What every job of a build shares, sent once to each worker. */
 export interface WorkSetup {
   contentRoot: string;
-  cacheDir: string;
   allowMissingResults?: boolean;
   /** Route of each source file (relative to the content root). */
   routeOfSource: Record<string, string>;
@@ -55,10 +54,10 @@ export interface WorkSetup {
 export interface PageJob {
   index: number;
   /**
-   * Doc pages: the source and the key of its body (source, results, code); `cachedBody`, the key of a cached
-   * body whose answers hold (`bodyRefOf`), to wrap rather than render.
+   * Doc pages: the source and the key of its body (source, results, code); `cachedBody`, a cached body whose
+   * answers hold (its `bodyRefOf` and HTML), to wrap rather than render.
    */
-  doc?: { relPath: string; file: string; body: string; bodyKey: string; cachedBody?: string };
+  doc?: { relPath: string; file: string; body: string; bodyKey: string; cachedBody?: { ref: string; html: string } };
   /** The page without its body; a cached body's table of contents is filled in. */
   view: PageView;
 }
@@ -72,10 +71,12 @@ export interface JobError {
 
 export interface PageResult {
   index: number;
-  /** The page's key in the cache (`pageKeyOf`), where its template and Pagefind input were written. */
+  /** The page's key in the cache (`pageKeyOf`), with its template and Pagefind input for the main thread to keep. */
   pageKey?: string;
-  /** Set when the body was rendered by this job. */
+  page?: { html: string; pf: string };
+  /** Set when the body was rendered by this job, with its HTML. */
   meta?: BodyMeta;
+  bodyHtml?: string;
   errors: JobError[];
 }
 
@@ -89,28 +90,17 @@ export const ASSET_PLACEHOLDERS = {
 /** Cache folders of the page work. */
 export const CACHE = { body: 'body', page: 'page' } as const;
 
-/**
- * Each cache entry is one file of parts. A body (`meta`, `html`), gzipped, under its body key: the render thread
- * that reads it finds damage (and renders the body again). A page (`html`, and `pf`, what Pagefind reads of it)
- * under its page key, not compressed, so the main thread can tell a whole entry from its first bytes before it
- * counts on it.
- */
-export const BODY_ENTRY = '.parts.gz';
-export const PAGE_ENTRY = '.parts';
-const GZIP = { gzip: true } as const;
-const PLAIN = { gzip: false } as const;
-
 /** A page as the cache keeps it, with what Pagefind reads of it (the 404 and search pages have none). */
 export function writePage(cache: BuildCache, key: string, html: string, pf?: string): void {
-  cache.writeParts(CACHE.page, key, PAGE_ENTRY, pf === undefined ? { html } : { html, pf }, PLAIN);
+  cache.appendParts(CACHE.page, key, pf === undefined ? { html } : { html, pf });
 }
 
 export function hasPage(cache: BuildCache, key: string): boolean {
-  return cache.hasWholeParts(CACHE.page, key, PAGE_ENTRY);
+  return cache.hasParts(CACHE.page, key);
 }
 
 export function readPage(cache: BuildCache, key: string): { html: string; pf?: string } | undefined {
-  const parts = cache.readParts(CACHE.page, key, PAGE_ENTRY, PLAIN);
+  const parts = cache.readParts(CACHE.page, key);
   const html = parts?.get('html')?.toString('utf8');
   if (html === undefined) return undefined;
   const pf = parts!.get('pf')?.toString('utf8');
@@ -119,11 +109,15 @@ export function readPage(cache: BuildCache, key: string): { html: string; pf?: s
 
 /** A rendered body and its metadata, kept together so neither can outlive the other. */
 export function writeBody(cache: BuildCache, bodyKey: string, meta: BodyMeta, html: string): void {
-  cache.writeParts(CACHE.body, bodyKey, BODY_ENTRY, { meta: JSON.stringify(meta), html }, GZIP);
+  cache.appendParts(CACHE.body, bodyKey, { meta: JSON.stringify(meta), html });
+}
+
+export function hasBody(cache: BuildCache, bodyKey: string): boolean {
+  return cache.hasParts(CACHE.body, bodyKey);
 }
 
 export function readBody(cache: BuildCache, bodyKey: string): { meta: BodyMeta; html: string } | undefined {
-  const parts = cache.readParts(CACHE.body, bodyKey, BODY_ENTRY, GZIP);
+  const parts = cache.readParts(CACHE.body, bodyKey);
   const meta = parts?.get('meta');
   const html = parts?.get('html');
   if (!meta || !html) return undefined;

@@ -20,8 +20,7 @@ import { parseMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
-import { BuildCache } from './build-cache.ts';
-import { bodyRefOf, pageKeyOf, readBody, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
+import { bodyRefOf, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
 import { pagefindInput } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from './paths.ts';
 import { renderPageHtml } from './render-page.tsx';
@@ -46,13 +45,11 @@ export function withBody(page: string, body: string): string {
 }
 
 export class PageWork {
-  private readonly cache: BuildCache;
   private readonly routeKeys: Set<string>;
   private readonly assetSet: Set<string>;
   private readonly highlighter = loadHighlighter();
 
   constructor(private readonly setup: WorkSetup) {
-    this.cache = new BuildCache(setup.cacheDir);
     this.routeKeys = new Set(setup.pages);
     this.assetSet = new Set(setup.assets);
   }
@@ -63,16 +60,15 @@ export class PageWork {
     const view: PageView = { ...job.view };
     let bodyRef = 'generated';
     if (job.doc) {
-      // The body the main thread settled on, unless another build sharing the cache has replaced it since.
-      const cached = job.doc.cachedBody ? readBody(this.cache, job.doc.bodyKey) : undefined;
-      if (cached && bodyRefOf(job.doc.bodyKey, cached.meta) === job.doc.cachedBody) {
-        bodyHtml = cached.html;
-        bodyRef = job.doc.cachedBody;
+      if (job.doc.cachedBody) {
+        bodyHtml = job.doc.cachedBody.html;
+        bodyRef = job.doc.cachedBody.ref;
       } else {
         const body = await this.renderBody(job.doc);
         if (body.errors.length) return { ...result, errors: body.errors };
         bodyHtml = body.html;
         result.meta = body.meta;
+        result.bodyHtml = body.html;
         view.toc = body.meta.toc;
         bodyRef = bodyRefOf(job.doc.bodyKey, body.meta);
       }
@@ -80,11 +76,11 @@ export class PageWork {
     }
     const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
     result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view);
-    writePage(this.cache, result.pageKey, html, pagefindInput(html));
+    result.page = { html, pf: pagefindInput(html) };
     return result;
   }
 
-  /** Markdown → HAST → HTML, with the questions it asked; cached under the body key when it has no errors. */
+  /** Markdown → HAST → HTML, with the questions it asked (the main thread keeps it under the body key). */
   private async renderBody(doc: NonNullable<PageJob['doc']>): Promise<{ html: string; meta: BodyMeta; errors: JobError[] }> {
     const sink = new ErrorSink();
     const queries: SiteQuery[] = [];
@@ -141,7 +137,6 @@ export class PageWork {
       assets: [...assets],
       places: pagePlaces(rendered.hast),
     };
-    writeBody(this.cache, doc.bodyKey, meta, html);
     return { html, meta, errors: [] };
   }
 }
