@@ -18,7 +18,8 @@ let made: Promise<string | undefined> | undefined;
 export function workerBundle(): Promise<string | undefined> {
   made ??= (async () => {
     const projectRoot = path.dirname(SRC);
-    const key = codeHash(projectRoot, moduleClosure([ENTRY])).slice(0, 20);
+    // The bundler's options (this file) are part of what the bundle is made from.
+    const key = codeHash(projectRoot, [...moduleClosure([ENTRY]), import.meta.filename]).slice(0, 20);
     const file = path.join(projectRoot, '.cache', 'worker', `render-worker-${key}.mjs`);
     if (fs.existsSync(file)) {
       // Marked as in use, so a build of other code keeps it (see below).
