@@ -17,6 +17,7 @@
  * the cache folder, so memory stays flat as the site grows.
  */
 import './production-env.ts';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
+import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { coverageSummary, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
@@ -85,6 +87,34 @@ function codeKeys(projectRoot: string) {
     page: hash(moduleClosure([at('build/page-work.tsx'), at('build/render-page.tsx'), at('build/pagefind-input.ts')])),
     assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
     searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
+    frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
+  };
+}
+
+/**
+ * The frontmatter the last build read, by its YAML's hash (`FrontmatterMemo`), kept for the next; holds what
+ * this build read, so pages gone are forgotten.
+ */
+function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo & { save(): void } {
+  const known = cache.readJson<Record<string, Frontmatter>>('frontmatter', key) ?? {};
+  const read: Record<string, Frontmatter> = {};
+  let changed = false;
+  const hashOf = (yamlText: string) => createHash('sha256').update(yamlText).digest('base64url');
+  return {
+    get(yamlText) {
+      const h = hashOf(yamlText);
+      const frontmatter = known[h];
+      if (frontmatter) read[h] = frontmatter;
+      return frontmatter;
+    },
+    set(yamlText, frontmatter) {
+      read[hashOf(yamlText)] = frontmatter;
+      changed = true;
+    },
+    save() {
+      if (changed || Object.keys(read).length !== Object.keys(known).length) cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
+      else cache.markUsed('frontmatter', key, '.json');
+    },
   };
 }
 
@@ -153,7 +183,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // 1. Content, catalogue, views.
     const dates = lastCommitDatesAsync(projectRoot, contentDir);
     const code = codeKeys(projectRoot);
-    const tree = scanContent(contentRoot, projectRoot);
+    const memo = frontmatterMemo(cache, code.frontmatter);
+    const tree = scanContent(contentRoot, projectRoot, memo);
     const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
     stage('catalogue');
     // The output's folders (one per route) are made meanwhile, many at once: on a journaled file system each
@@ -436,6 +467,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const manifest: Manifest = { bodies: {}, site: { dir: options.outDir, files: written }, entries: cache.finishEntries() };
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
+    memo.save();
     cache.maintain();
     stage('swap');
 

@@ -48,13 +48,16 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
  * Splits and validates the frontmatter of a Markdown file. Problems go to the sink with the line of the
  * offending key; the function returns undefined when the page cannot be used.
  */
-export function readFrontmatter(file: string, text: string, sink: ErrorSink): SplitSource | undefined {
+export function readFrontmatter(file: string, text: string, sink: ErrorSink, memo?: FrontmatterMemo): SplitSource | undefined {
   const match = FENCE.exec(text);
   if (!match) {
     sink.add(file, 1, 'missing frontmatter: the file must start with a "---" block holding at least title and description');
     return undefined;
   }
   const yamlText = match[1] ?? '';
+  const blank = match[0].replace(/[^\n]/g, '');
+  const known = memo?.get(yamlText);
+  if (known) return { frontmatter: known, body: blank + text.slice(match[0].length) };
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
   // The YAML starts on line 2 of the file (line 1 is the opening fence).
@@ -78,6 +81,16 @@ export function readFrontmatter(file: string, text: string, sink: ErrorSink): Sp
     }
     return undefined;
   }
-  const blank = match[0].replace(/[^\n]/g, '');
+  memo?.set(yamlText, parsed.data);
   return { frontmatter: parsed.data, body: blank + text.slice(match[0].length) };
+}
+
+/**
+ * Frontmatter already read and found valid, by its YAML text: a rebuild reads hundreds of unchanged blocks, and
+ * parsing YAML is most of reading the content. Valid only for the schema and parser that read it (the build
+ * keeps one per hash of this module and the lock file).
+ */
+export interface FrontmatterMemo {
+  get(yamlText: string): Frontmatter | undefined;
+  set(yamlText: string, frontmatter: Frontmatter): void;
 }

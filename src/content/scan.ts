@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readCategoryFile } from './category-file.ts';
 import { ErrorSink } from './errors.ts';
-import { readFrontmatter } from './frontmatter.ts';
+import { readFrontmatter, type FrontmatterMemo } from './frontmatter.ts';
 import type { SourceFolder, SourceTree } from './types.ts';
 
 /**
@@ -96,7 +96,7 @@ const ASSET_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.svg', '.web
  * Reads the content tree: every Markdown page with validated frontmatter, every `_category_.json`, and the
  * assets. Reports every problem it finds (with file and line) before giving up.
  */
-export function scanContent(contentRoot: string, projectRoot: string = process.cwd()): SourceTree {
+export function scanContent(contentRoot: string, projectRoot: string = process.cwd(), memo?: FrontmatterMemo): SourceTree {
   const sink = new ErrorSink();
   const assets: SourceTree['assets'] = [];
   const rel = (abs: string) => path.relative(projectRoot, abs).split(path.sep).join('/');
@@ -133,7 +133,7 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
           sink.add(rel(abs), nesting.line, nesting.reason);
           continue;
         }
-        const split = readFrontmatter(rel(abs), raw, sink);
+        const split = readFrontmatter(rel(abs), raw, sink, memo);
         if (split) folder.docs.push({ relPath, file: rel(abs), frontmatter: split.frontmatter, body: split.body, raw });
       } else if (ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
         const svg = path.extname(entry.name).toLowerCase() === '.svg' ? svgProblem(fs.readFileSync(abs, 'utf8')) : undefined;

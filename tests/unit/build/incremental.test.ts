@@ -120,4 +120,15 @@ describe('a rebuild with the cache', () => {
     const again = await build(true);
     expect(again.rendered).toMatchObject({ bodies: 0, pages: 0, searchIndex: false });
   }, 120_000);
+
+  it('reads frontmatter again when it changed: a rebuild refuses a page made invalid, then builds it once fixed', async () => {
+    await build(true);
+    const page = '01-guide/20-second.md';
+    const before = fs.readFileSync(path.join(content, page), 'utf8');
+    edit(page, (t) => t.replace(/^description: .*\n/m, ''));
+    await expect(build(true)).rejects.toThrow(/description/);
+    fs.writeFileSync(path.join(content, page), before);
+    const fixed = await build(true);
+    expectSameSite(fixed.out, (await build(false)).out);
+  }, 120_000);
 });
