@@ -32,6 +32,7 @@ import { coverageSummary, readEngineObjects, type EngineObjects } from '../examp
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
+import { resolveLanguage } from '../markdown/languages.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../ui/strings.ts';
@@ -256,7 +257,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // A damaged entry: the body is rendered again.
       if (html === undefined) s.meta = undefined;
       const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
-      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] } };
+      const grammars = cachedBody ? [] : grammarsOf(s.page.source.body);
+      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
     };
     let bodiesRendered = 0;
     let pagesRendered = 0;
@@ -285,8 +287,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           onResult?.(i);
         }
       };
-      // Enough jobs queued to keep every thread busy (see IN_FLIGHT in render-pool.ts), no more.
-      await Promise.all(Array.from({ length: Math.min(indexes.length, Math.max(1, pool.size) * 4) }, runner));
+      // Jobs queued: enough for each thread to find pages in the languages it knows (see RenderPool), few enough
+      // that the cached bodies they carry stay few.
+      await Promise.all(Array.from({ length: Math.min(indexes.length, Math.max(1, pool.size) * 16) }, runner));
     };
 
     // A cached body holds while every answer it got holds. Routes, pages and images are known now; anchors are
@@ -492,6 +495,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     }
   }
 }
+
+/** The languages of a page's code blocks besides SQL, shell and plain text, as a fence names them. */
+function grammarsOf(body: string): string[] {
+  const out = new Set<string>();
+  for (const m of body.matchAll(/^ {0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) {
+    const lang = resolveLanguage(m[1]!);
+    if (lang && !COMMON_GRAMMARS.has(lang)) out.add(lang);
+  }
+  return [...out].sort();
+}
+const COMMON_GRAMMARS = new Set(['sql', 'bash', 'shellsession', 'text']);
 
 /** A temporary folder of this process left by an earlier build that failed in it: gone before this one starts. */
 function removeLeftover(dir: string): void {

@@ -60,6 +60,8 @@ export interface PageJob {
   doc?: { relPath: string; file: string; body: string; bodyKey: string; cachedBody?: { ref: string; html: string } };
   /** The page without its body; a cached body's table of contents is filled in. */
   view: PageView;
+  /** Languages of its code blocks besides SQL and shell, when its body is to be rendered (see `RenderPool`). */
+  grammars?: string[];
 }
 
 export interface JobError {

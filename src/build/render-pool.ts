@@ -21,6 +21,8 @@ interface Pending {
 interface Thread {
   worker: Worker;
   busy: Map<number, Pending>;
+  /** Code languages of the jobs it was given (see `pump`). */
+  grammars: Set<string>;
 }
 
 /** Jobs in flight per thread: one running, one waiting, so a thread never idles between messages. */
@@ -97,19 +99,27 @@ export class RenderPool {
     this.threads.length = 0;
   }
 
+  /**
+   * Each free thread takes the first waiting job whose code languages it has highlighted already, else the
+   * first job. A thread turns a grammar's patterns into JavaScript regular expressions the first time it meets
+   * the language (a third of a second for JavaScript's), so the few pages in Go, Java or JavaScript stay with
+   * one thread instead of costing every thread that once.
+   */
   private pump(): void {
     for (const t of this.threads) {
       while (t.busy.size < IN_FLIGHT && this.queue.length) {
-        const next = this.queue.shift()!;
-        t.busy.set(next.job.index, next);
-        t.worker.postMessage({ type: 'job', job: next.job } satisfies WorkerMessage);
+        const known = this.queue.findIndex((p) => (p.job.grammars ?? []).every((g) => t.grammars.has(g)));
+        const [next] = this.queue.splice(known >= 0 ? known : 0, 1);
+        for (const g of next!.job.grammars ?? []) t.grammars.add(g);
+        t.busy.set(next!.job.index, next!);
+        t.worker.postMessage({ type: 'job', job: next!.job } satisfies WorkerMessage);
       }
     }
   }
 
   private spawn(): Thread {
     const worker = this.bundle ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
-    const thread: Thread = { worker, busy: new Map() };
+    const thread: Thread = { worker, busy: new Map(), grammars: new Set() };
     worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string };  }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
       const pending = thread.busy.get(index);
