@@ -21,8 +21,6 @@ interface Pending {
 interface Thread {
   worker: Worker;
   busy: Map<number, Pending>;
-  /** Code languages of the jobs it was given (see `pump`). */
-  grammars: Set<string>;
 }
 
 /** Jobs in flight per thread: one running, one waiting, so a thread never idles between messages. */
@@ -31,6 +29,8 @@ const IN_FLIGHT = 2;
 export class RenderPool {
   private readonly threads: Thread[] = [];
   private readonly queue: Pending[] = [];
+  /** The thread each code language belongs to (see `pump`). */
+  private readonly owners = new Map<string, Thread>();
   private inline?: Promise<PageWork>;
   private setupValue?: WorkSetup;
   private failure?: Error;
@@ -100,17 +100,22 @@ export class RenderPool {
   }
 
   /**
-   * Each free thread takes the first waiting job whose code languages it has highlighted already, else the
-   * first job. A thread turns a grammar's patterns into JavaScript regular expressions the first time it meets
-   * the language (a third of a second for JavaScript's), so the few pages in Go, Java or JavaScript stay with
-   * one thread instead of costing every thread that once.
+   * Each free thread takes the first waiting job it may take. A thread turns a grammar's patterns into
+   * JavaScript regular expressions the first time it meets the language (a third of a second for JavaScript's),
+   * so each language besides SQL and shell belongs to the first thread that met it, and its few pages (Go, Java,
+   * JavaScript) go to that thread instead of costing every thread that once. A page whose languages belong to
+   * different threads goes to any. The owner takes such a page as soon as it is free, so no page waits long (the
+   * search index is fed in page order).
    */
   private pump(): void {
+    const mayTake = (t: Thread, job: PageJob) => (job.grammars ?? []).every((g) => (this.owners.get(g) ?? t) === t);
+    const canTake = (t: Thread, job: PageJob) => mayTake(t, job) || !this.threads.some((o) => mayTake(o, job));
     for (const t of this.threads) {
       while (t.busy.size < IN_FLIGHT && this.queue.length) {
-        const known = this.queue.findIndex((p) => (p.job.grammars ?? []).every((g) => t.grammars.has(g)));
-        const [next] = this.queue.splice(known >= 0 ? known : 0, 1);
-        for (const g of next!.job.grammars ?? []) t.grammars.add(g);
+        const mine = this.queue.findIndex((p) => canTake(t, p.job));
+        if (mine < 0) break;
+        const [next] = this.queue.splice(mine, 1);
+        for (const g of next!.job.grammars ?? []) if (!this.owners.has(g)) this.owners.set(g, t);
         t.busy.set(next!.job.index, next!);
         t.worker.postMessage({ type: 'job', job: next!.job } satisfies WorkerMessage);
       }
@@ -119,7 +124,7 @@ export class RenderPool {
 
   private spawn(): Thread {
     const worker = this.bundle ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
-    const thread: Thread = { worker, busy: new Map(), grammars: new Set() };
+    const thread: Thread = { worker, busy: new Map() };
     worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string };  }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
       const pending = thread.busy.get(index);
