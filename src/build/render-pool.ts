@@ -108,11 +108,9 @@ export class RenderPool {
    * search index is fed in page order).
    */
   private pump(): void {
-    const mayTake = (t: Thread, job: PageJob) => (job.grammars ?? []).every((g) => (this.owners.get(g) ?? t) === t);
-    const canTake = (t: Thread, job: PageJob) => mayTake(t, job) || !this.threads.some((o) => mayTake(o, job));
     for (const t of this.threads) {
       while (t.busy.size < IN_FLIGHT && this.queue.length) {
-        const mine = this.queue.findIndex((p) => canTake(t, p.job));
+        const mine = nextJobFor(t, this.threads, this.queue.map((p) => p.job.grammars ?? []), this.owners);
         if (mine < 0) break;
         const [next] = this.queue.splice(mine, 1);
         for (const g of next!.job.grammars ?? []) if (!this.owners.has(g)) this.owners.set(g, t);
@@ -153,6 +151,15 @@ export class RenderPool {
     const code = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
     return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: [], resourceLimits: YOUNG_GENERATION });
   }
+}
+
+/**
+ * Which waiting job (by position) a thread takes, or -1 (see `RenderPool.pump`): the first whose languages all
+ * belong to it or to no thread, or one no thread has all the languages of.
+ */
+export function nextJobFor<T>(thread: T, threads: readonly T[], waiting: readonly (readonly string[])[], owners: ReadonlyMap<string, T>): number {
+  const mayTake = (t: T, grammars: readonly string[]) => grammars.every((g) => (owners.get(g) ?? t) === t);
+  return waiting.findIndex((grammars) => mayTake(thread, grammars) || !threads.some((o) => mayTake(o, grammars)));
 }
 
 /** A larger young generation than V8's default: rendering makes many short-lived objects, and fewer collections run. */
