@@ -14,7 +14,8 @@
  *    the order); an unchanged set of pages takes the previous index from the cache.
  *
  * Per-page data held in memory is small (anchors, table of contents, keys); bodies and pages stream through
- * the cache folder, so memory stays flat as the site grows.
+ * the cache (appended to this build's segment as each comes back from its thread) to the site, a few at a time,
+ * so memory stays flat as the site grows.
  */
 import './production-env.ts';
 import { createHash } from 'node:crypto';
