@@ -173,7 +173,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // renders an edited page without waiting for a thread to start, and is stopped unused if nothing changed.
   const bundled = workerBundle();
   const first = Object.keys(previous.bodies).length === 0;
-  if (options.threads !== 0) pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), await bundled);
+  // Not awaited: making the bundle (a first build after a change of the code) goes on while the content is read.
+  const starting = options.threads === 0 ? undefined : bundled.then((bundle) => (pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), bundle)));
+  starting?.catch(() => undefined);
   let searchRan = true;
   let swapped = false;
   let tmpDir = '';
@@ -266,6 +268,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     let threads = 0;
     const runJobs = async (indexes: number[], onResult?: (i: number) => void) => {
       if (indexes.length === 0) return;
+      await starting;
       if (!pool) pool = new RenderPool(options.threads ?? RenderPool.threadsFor(indexes.length), await bundled);
       if (options.threads === undefined) pool.grow(RenderPool.threadsFor(indexes.length));
       if (!pool.ready) pool.setup(setup());
@@ -303,6 +306,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const s of states) if (s.page.kind === 'generated-index' || s.meta) s.pageKey = cachedPage(s);
     const jobs = states.flatMap((s, i) => (s.pageKey ? [] : [i]));
     if (jobs.length === 0) {
+      await starting;
       await pool?.close();
       pool = undefined;
     }
@@ -484,6 +488,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchIndex: searchRan }, stages };
   } finally {
     cache.close();
+    await starting?.catch(() => undefined);
     await pool?.close();
     await (await search?.catch(() => undefined))?.abort();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });

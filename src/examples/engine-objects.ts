@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ContentError, ContentErrors } from '../content/errors.ts';
-import type { Element, Root } from 'hast';
+import type { Element, Nodes, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
+import { SKIP as WALK_SKIP, walk } from '../markdown/walk.ts';
 import { normalName } from '../islands/name-match.ts';
 
 /** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
@@ -151,9 +152,10 @@ export function pagePlaces(body: Root): PagePlaces {
   const open: number[] = [-1];
   const depthOf = (i: number) => (i < 0 ? 1 : out.sections[i]!.depth);
   const aliasesOf = (i: number) => (i < 0 ? out.aliases : out.sections[i]!.aliases);
-  visit(body, 'element', (node: Element, _index, parent) => {
+  walk<Nodes>(body, (node, _index, parent) => {
+    if (node.type !== 'element') return;
     // Inside a <pre> (highlighted code, a plan, an error) nothing is a heading, an alias line or a result cell.
-    if (node.tagName === 'pre') return SKIP;
+    if (node.tagName === 'pre') return WALK_SKIP;
     const heading = /^h([1-6])$/.exec(node.tagName);
     if (heading) {
       const depth = Number(heading[1]);

@@ -1,7 +1,7 @@
-import type { Paragraph, Parent, Root, RootContent } from 'mdast';
+import type { Nodes, Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, walk } from './walk.ts';
 import type { ErrorSink } from '../content/errors.ts';
 import { uiStrings } from '../ui/strings.ts';
 
@@ -16,7 +16,7 @@ const isAdmonition = (name: string): name is Admonition => (ADMONITIONS as reado
  */
 export function transformDirectives(tree: Root, file: string, sink: ErrorSink, source: string): void {
   const lines = source.split('\n');
-  visit(tree, (node, index, parent) => {
+  walk<Nodes>(tree, (node, index, parent) => {
     if (node.type === 'textDirective') {
       if (parent && index !== undefined) {
         parent.children.splice(index, 1, { type: 'text', value: textDirectiveSource(node) } as never);

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
-import type { Heading, Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.ts';
 
 export interface TocEntry {
   id: string;
@@ -17,7 +17,8 @@ export function assignHeadingIds(tree: Root): { anchors: Set<string>; toc: TocEn
   const slugger = new GithubSlugger();
   const anchors = new Set<string>();
   const toc: TocEntry[] = [];
-  visit(tree, 'heading', (node: Heading) => {
+  walk<Nodes>(tree, (node) => {
+    if (node.type !== 'heading') return;
     const text = toString(node).trim();
     const id = slugger.slug(text);
     node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };

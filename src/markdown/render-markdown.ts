@@ -1,8 +1,8 @@
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { Code, Root } from 'mdast';
+import type { Element, ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
+import type { Code, Nodes, Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import type { Highlighter } from 'shiki';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, walk } from './walk.ts';
 import type { ErrorSink } from '../content/errors.ts';
 import { uiStrings } from '../ui/strings.ts';
 import type { RecordedExample } from '../examples/types.ts';
@@ -50,7 +50,7 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
   const codeBlocks: CodeBlockInfo[] = [];
   let exampleIndex = 0;
 
-  visit(tree, (node, index, parent) => {
+  walk<Nodes>(tree, (node, index, parent) => {
     const line = node.position?.start.line;
     const column = node.position?.start.column;
     switch (node.type) {
@@ -138,7 +138,8 @@ function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): 
 
 /** Heading anchor links, scrollable tables, and table alignment as classes (no inline styles). */
 function decorateHast(tree: HastRoot): void {
-  visit(tree, 'element', (node: Element, index, parent) => {
+  walk<HastNodes>(tree, (node, index, parent) => {
+    if (node.type !== 'element') return;
     // Highlighted code is thousands of token spans with nothing to decorate.
     if (node.tagName === 'pre') return SKIP;
     if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
