@@ -1,8 +1,9 @@
 /**
  * The build cache (`.cache/build/`, git-ignored): outputs of earlier builds, each under a hash of everything it
  * was made from (see `code-hash.ts` and `build-site.ts`). Nothing in it is ever needed: a missing or unreadable
- * entry is made again, so a fresh clone builds exactly the same site. Entries are written to a temporary file
- * and renamed, so a build that is killed never leaves half an entry, and two builds can share the folder.
+ * entry is made again, so a fresh clone builds exactly the same site. Files are written to a temporary name and
+ * renamed; pages and bodies go into the build's own segment, which only its manifest (written last) points into.
+ * So a build that is killed never leaves half an entry that a later one reads, and two builds can share the folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,11 +119,12 @@ export class BuildCache {
   finishEntries(): Record<string, EntryRef> {
     const segments = new Set([...this.live.values()].map(([name]) => name));
     if (segments.size > MAX_SEGMENTS) {
-      const moved = [...this.live.keys()].map((k) => [k, this.readParts(k.slice(0, k.indexOf('/')), k.slice(k.indexOf('/') + 1))] as const);
+      // Keys are `<kind>/<key>`; a kind holds no "/".
+      const split = (k: string) => [k.slice(0, k.indexOf('/')), k.slice(k.indexOf('/') + 1)] as const;
+      const moved = [...this.live.keys()].map((k) => [k, this.readParts(...split(k))] as const);
       this.closeSegment();
       for (const [k, parts] of moved) {
-        const slash = k.indexOf('/');
-        if (parts) this.appendParts(k.slice(0, slash), k.slice(slash + 1), Object.fromEntries(parts));
+        if (parts) this.appendParts(...split(k), Object.fromEntries(parts));
         else this.live.delete(k);
       }
     }
@@ -176,10 +178,6 @@ export class BuildCache {
     } catch {
       return undefined;
     }
-  }
-
-  has(kind: string, key: string, ext: string): boolean {
-    return fs.existsSync(this.file(kind, key, ext));
   }
 
   writeText(kind: string, key: string, ext: string, data: string | Buffer): void {
