@@ -33,7 +33,7 @@ interface PairedTheme {
   colours: Map<string, readonly [string, string]>;
   /** The `<pre>` element's style in both themes, as Shiki writes it for two themes. */
   rootStyle: string;
-  /** Token styles already written in both themes (a site has a few hundred). */
+  /** Token styles already written in both themes (a site has a few dozen). */
   written: Map<string, string>;
 }
 
