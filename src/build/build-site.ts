@@ -45,7 +45,7 @@ import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPage, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
@@ -413,7 +413,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) {
         const pageKey = s.pageKey!;
         place(htmlFileOf(s.view.route), sha256(pageKey, fillKey), () => {
-          const template = readPage(cache, pageKey)?.html;
+          const template = readPagePart(cache, pageKey, 'html');
           if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
           return fill(template, s.view.route);
         });
@@ -433,7 +433,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
       for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
         const key = await standalonePage(cache, siteKey, view, site);
-        place(file, sha256(key, fillKey), () => fill(readPage(cache, key)!.html, view.route));
+        place(file, sha256(key, fillKey), () => fill(readPagePart(cache, key, 'html')!, view.route));
       }
       stage('names');
       writeFile(tmpDir, 'opensearch.xml', openSearchXml());
@@ -572,7 +572,7 @@ function startFeeding(states: PageState[], cache: BuildCache, started: Promise<S
       await waiting[i]!.promise;
       // A page with errors has no key: the build stops before the index is written.
       if (!s.pageKey) continue;
-      const input = readPage(cache, s.pageKey)?.pf;
+      const input = readPagePart(cache, s.pageKey, 'pf');
       if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
       inFlight.push({ added: search.add(htmlFileOf(s.view.route), input), bytes: input.length });
       bytes += input.length;

@@ -101,12 +101,9 @@ export function hasPage(cache: BuildCache, key: string): boolean {
   return cache.hasParts(CACHE.page, key);
 }
 
-export function readPage(cache: BuildCache, key: string): { html: string; pf?: string } | undefined {
-  const parts = cache.readParts(CACHE.page, key);
-  const html = parts?.get('html')?.toString('utf8');
-  if (html === undefined) return undefined;
-  const pf = parts!.get('pf')?.toString('utf8');
-  return pf === undefined ? { html } : { html, pf };
+/** One part of a cached page, decoded alone: the search feeder reads `pf`, the site writer `html`. */
+export function readPagePart(cache: BuildCache, key: string, part: 'html' | 'pf'): string | undefined {
+  return cache.readParts(CACHE.page, key)?.get(part)?.toString('utf8');
 }
 
 /** A rendered body and its metadata, kept together so neither can outlive the other. */

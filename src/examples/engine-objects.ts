@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ContentError, ContentErrors } from '../content/errors.ts';
 import type { Element, Nodes, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
-import { SKIP as WALK_SKIP, walk } from '../markdown/walk.ts';
+import { SKIP, walk } from '../markdown/walk.ts';
 import { normalName } from '../islands/name-match.ts';
 
 /** The engine's own lists of what a complete reference documents, recorded by `npm run examples -- --coverage`. */
@@ -155,7 +154,7 @@ export function pagePlaces(body: Root): PagePlaces {
   walk<Nodes>(body, (node, _index, parent) => {
     if (node.type !== 'element') return;
     // Inside a <pre> (highlighted code, a plan, an error) nothing is a heading, an alias line or a result cell.
-    if (node.tagName === 'pre') return WALK_SKIP;
+    if (node.tagName === 'pre') return SKIP;
     const heading = /^h([1-6])$/.exec(node.tagName);
     if (heading) {
       const depth = Number(heading[1]);
@@ -179,7 +178,7 @@ export function pagePlaces(body: Root): PagePlaces {
       const innermost = aliasesOf(open[open.length - 1]!);
       // Only the first sentence of an alias line names aliases: "Aliases: `WEEK` and `WEEKOFYEAR`. `DATE_PART` ..."
       let sentenceOpen = ALIAS_LINE.test(toString(node));
-      visit(node, (child, _i, up) => {
+      walk<Nodes>(node, (child, _i, up) => {
         if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value)) sentenceOpen = false;
         if (child.type !== 'element' || child.tagName !== 'code') return;
         // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
@@ -190,8 +189,8 @@ export function pagePlaces(body: Root): PagePlaces {
       });
     }
     if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
-      visit(node, 'element', (cell: Element) => {
-        if (cell.tagName === 'td') add('tabled', toString(cell).replace(/^'|'$/g, '').toLowerCase());
+      walk<Nodes>(node, (cell) => {
+        if (cell.type === 'element' && cell.tagName === 'td') add('tabled', toString(cell).replace(/^'|'$/g, '').toLowerCase());
       });
     }
   });
