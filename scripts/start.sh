@@ -3,5 +3,5 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
-npx tsx src/build/cli.ts
+sh scripts/build.sh
 exec npx tsx src/build/serve-site.ts site --port "${PORT:-3000}"

@@ -20,7 +20,7 @@ npx tsx src/examples/cli.ts check
 step "content checks"
 npx tsx scripts/check-content.ts
 step "build"
-npx tsx src/build/cli.ts
+sh scripts/build.sh
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
 step "byte budgets"

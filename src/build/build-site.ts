@@ -11,7 +11,8 @@
  * 3. Pages are kept with placeholders for the asset URLs, which only exist once every page is known (the
  *    stylesheet holds the classes of every code token); they are filled in as each page is written.
  * 4. Pagefind indexes what `pagefindInput` keeps of each page, fed in catalogue order (its output depends on
- *    the order); an unchanged set of pages takes the previous index from the cache.
+ *    the order; a rebuild feeds the unchanged pages while the edited ones render, see `startFeeding`); an
+ *    unchanged set of pages takes the previous index from the cache.
  *
  * Per-page data held in memory is small (anchors, table of contents, keys); bodies and pages stream through
  * the cache (appended to this build's segment as each comes back from its thread) to the site, a few at a time,
@@ -46,8 +47,10 @@ import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { PLACEHOLDER_INPUT } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
+import { sourceFile } from './source-dir.ts';
 import { workerBundle } from './worker-bundle.ts';
 import type { SearchIndexWriter } from './search-index.ts';
 import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
@@ -76,12 +79,11 @@ export interface BuildSummary {
   stages: Record<string, number>;
 }
 
-const SRC = path.resolve(import.meta.dirname, '..');
 const SEARCH_PAGE = '/doc/search';
 
 /** The code behind each kind of output (see `code-hash.ts`). */
 function codeKeys(projectRoot: string) {
-  const at = (rel: string) => path.join(SRC, rel);
+  const at = sourceFile;
   const hash = (files: string[]) => codeHash(projectRoot, files);
   const body = hash(moduleClosure([at('markdown/parse.ts'), at('markdown/render-markdown.ts'), at('ui/ArticleBody.tsx'), at('examples/results-store.ts'), at('build/code-hash.ts')]).concat(at('build/page-work.tsx')));
   return {
@@ -166,8 +168,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
   cache.useEntries(previous.entries);
   let pool: RenderPool | undefined;
-  // Pagefind's process, started without waiting for it: pages render meanwhile.
-  let search: Promise<SearchIndexWriter> | undefined;
+  // Pagefind's process, started now without waiting for it: it is ready by the time the first page is (a
+  // rebuild's pages come from the cache as soon as the content is read). Stopped unused if the last index holds.
+  let search: Promise<SearchIndexWriter> | undefined = startSearch();
+  search.catch(() => undefined);
   // The render threads' module, and the threads themselves, start now: they load (React, remark, Shiki's
   // grammars) while this thread reads the content. A first build gets one per core; a rebuild one, which
   // renders an edited page without waiting for a thread to start, and is stopped unused if nothing changed.
@@ -316,11 +320,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
     const cachedIndex = jobs.length === 0 ? cache.readPack('search', searchKey(), '.pack') : undefined;
     searchRan = !cachedIndex;
-    if (searchRan) {
-      search = startSearch();
-      search.catch(() => undefined);
+    if (!searchRan) {
+      const unused = search;
+      search = undefined;
+      await (await unused.catch(() => undefined))?.abort();
     }
-    const feeder = search ? startFeeding(states, cache, search) : undefined;
+    // A rebuild with a few pages to render indexes the others meanwhile, ahead of the pages still rendering.
+    const feeder = search ? startFeeding(states, cache, search, jobs.length <= Math.max(16, states.length / 8)) : undefined;
     feeder?.done.catch(() => undefined);
     const inRound = new Set(jobs);
     for (const [i] of states.entries()) if (!inRound.has(i)) feeder?.ready(i);
@@ -551,15 +557,20 @@ async function startSearch(): Promise<SearchIndexWriter> {
 }
 
 /**
- * Feeds the search index in catalogue order as pages become ready (Pagefind's output depends on the order),
- * each page's input read from the cache when its turn comes, with few pages in flight: Pagefind indexes more
- * slowly than pages render, and the pages waiting for it stay on disk rather than in memory.
+ * Feeds the search index in catalogue order (Pagefind numbers the pages in the order they come, and its output
+ * depends on it), each page's input read from the cache when its turn comes, with few pages in flight: Pagefind
+ * indexes more slowly than pages render, and the pages waiting for it stay on disk rather than in memory.
+ *
+ * `ahead`: a page still rendering holds its place with a placeholder of its URL, and the pages after it go on;
+ * the page itself replaces the placeholder when it comes (Pagefind keeps a page added again under the same URL
+ * where it was). So a rebuild's unchanged pages are indexed while the edited ones render, and the index is the
+ * one the pages in order give. A full build waits instead: nearly every page would be added twice.
  */
-function startFeeding(states: PageState[], cache: BuildCache, started: Promise<SearchIndexWriter>): { ready(i: number): void; done: Promise<void> } {
+function startFeeding(states: PageState[], cache: BuildCache, started: Promise<SearchIndexWriter>, ahead: boolean): { ready(i: number): void; done: Promise<void> } {
   const waiting = states.map(() => {
     let ready!: () => void;
     const promise = new Promise<void>((r) => (ready = r));
-    return { promise, ready };
+    return { promise, ready, settled: false };
   });
   const done = (async () => {
     const search = await started;
@@ -568,10 +579,9 @@ function startFeeding(states: PageState[], cache: BuildCache, started: Promise<S
     const maxBytes = 16 * 1024 * 1024;
     const inFlight: { added: Promise<unknown>; bytes: number }[] = [];
     let bytes = 0;
-    for (const [i, s] of states.entries()) {
-      await waiting[i]!.promise;
+    const feed = async (s: PageState) => {
       // A page with errors has no key: the build stops before the index is written.
-      if (!s.pageKey) continue;
+      if (!s.pageKey) return;
       const input = readPagePart(cache, s.pageKey, 'pf');
       if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
       inFlight.push({ added: search.add(htmlFileOf(s.view.route), input), bytes: input.length });
@@ -581,10 +591,30 @@ function startFeeding(states: PageState[], cache: BuildCache, started: Promise<S
         await oldest.added;
         bytes -= oldest.bytes;
       }
+    };
+    const later: number[] = [];
+    for (const [i, s] of states.entries()) {
+      if (ahead && !waiting[i]!.settled) {
+        inFlight.push({ added: search.add(htmlFileOf(s.view.route), PLACEHOLDER_INPUT), bytes: 0 });
+        later.push(i);
+        continue;
+      }
+      await waiting[i]!.promise;
+      await feed(s);
+    }
+    for (const i of later) {
+      await waiting[i]!.promise;
+      await feed(states[i]!);
     }
     await Promise.all(inFlight.map((f) => f.added));
   })();
-  return { ready: (i) => waiting[i]!.ready(), done };
+  return {
+    ready: (i) => {
+      waiting[i]!.settled = true;
+      waiting[i]!.ready();
+    },
+    done,
+  };
 }
 
 /**

@@ -101,3 +101,9 @@ export function pagefindInput(html: string): string {
   }
   return `<!doctype html><html${htmlAttrs}><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
 }
+
+/**
+ * What holds a page's place in the index until the page comes: Pagefind numbers pages in the order they are
+ * added, and a page added again under the same URL takes the place of the first (see `startFeeding`).
+ */
+export const PLACEHOLDER_INPUT = '<!doctype html><html lang="en"><head><title></title></head><body></body></html>';

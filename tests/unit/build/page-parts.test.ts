@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, type SiteModel } from '../../../src/build/load-site.ts';
-import { pagefindInput } from '../../../src/build/pagefind-input.ts';
+import { PLACEHOLDER_INPUT, pagefindInput } from '../../../src/build/pagefind-input.ts';
 import { withBody } from '../../../src/build/page-work.tsx';
 import { renderPageHtml } from '../../../src/build/render-page.tsx';
 import { htmlFileOf } from '../../../src/build/write-site.ts';
@@ -70,6 +70,30 @@ describe('what Pagefind is given', () => {
     expect(kept).not.toContain('<span');
     expect(kept.replace(/<[^>]+>/g, '')).toBe(code.replace(/<[^>]+>/g, ''));
   });
+
+  it('gives the same index when a page holds its place with a placeholder and comes later', async () => {
+    // What a rebuild does: the unchanged pages go to Pagefind while the edited ones render.
+    const index = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
+      const { index } = await pagefind.createIndex({});
+      if (!index) throw new Error('no Pagefind index');
+      const pages = model.pages.map((built) => ({ file: htmlFileOf(built.view.route), html: pagefindInput(renderPageHtml(built.view, site)) }));
+      const late = new Set([1, pages.length - 2]);
+      for (const [i, p] of pages.entries()) await index.addHTMLFile({ sourcePath: p.file, content: order === 'ahead' && late.has(i) ? PLACEHOLDER_INPUT : p.html });
+      if (order === 'ahead') for (const i of late) await index.addHTMLFile({ sourcePath: pages[i]!.file, content: pages[i]!.html });
+      const { files } = await index.getFiles();
+      await index.deleteIndex();
+      return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
+    };
+    try {
+      expect(model.pages.length).toBeGreaterThan(4);
+      const inOrder = await index('in order');
+      const ahead = await index('ahead');
+      expect([...ahead.keys()].sort()).toEqual([...inOrder.keys()].sort());
+      for (const [file, data] of inOrder) expect(ahead.get(file), file).toBe(data);
+    } finally {
+      await pagefind.close();
+    }
+  }, 60_000);
 
   it('gives the same index as the whole pages, file for file', async () => {
     const index = async (shape: (html: string) => string): Promise<Map<string, string>> => {
