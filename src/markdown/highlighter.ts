@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Element, ElementContent } from 'hast';
-import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter, type ThemeRegistrationResolved } from 'shiki';
+import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput, type ThemeRegistrationResolved } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
+
+/** The highlighter a build uses: Shiki's core, with the grammars and themes of `languages.ts`. */
+export type Highlighter = HighlighterCore;
 
 let highlighterPromise: Promise<Highlighter> | undefined;
 
@@ -18,7 +21,9 @@ const PAIRED = 'databend-light-dark';
  */
 export function loadHighlighter(): Promise<Highlighter> {
   highlighterPromise ??= (async () => {
-    const highlighter = await createHighlighter({ themes: [LIGHT, DARK], langs: SHIKI_LANGUAGES, engine: createJavaScriptRegexEngine() });
+    const missing = SHIKI_LANGUAGES.filter((lang) => !GRAMMARS[lang]);
+    if (missing.length) throw new Error(`highlighter: no grammar imported for ${missing.join(', ')} (see GRAMMARS)`);
+    const highlighter = await createHighlighterCore({ themes: THEMES, langs: SHIKI_LANGUAGES.map((lang) => GRAMMARS[lang]!), engine: createJavaScriptRegexEngine() });
     const paired = pairedTheme(highlighter.getTheme(LIGHT), highlighter.getTheme(DARK));
     await highlighter.loadTheme(paired.theme);
     pairs.set(highlighter, paired);
@@ -26,6 +31,33 @@ export function loadHighlighter(): Promise<Highlighter> {
   })();
   return highlighterPromise;
 }
+
+/**
+ * The grammars of the languages the site highlights, each imported by name: Shiki's full bundle would bring its
+ * two hundred languages into the render thread's bundle, 12 MB of JavaScript a thread parses before its first page.
+ * A grammar's module brings the grammars it embeds (shellsession brings bash).
+ */
+const GRAMMARS: Readonly<Record<string, LanguageInput>> = {
+  sql: () => import('shiki/langs/sql.mjs'),
+  bash: () => import('shiki/langs/bash.mjs'),
+  shellsession: () => import('shiki/langs/shellsession.mjs'),
+  python: () => import('shiki/langs/python.mjs'),
+  go: () => import('shiki/langs/go.mjs'),
+  javascript: () => import('shiki/langs/javascript.mjs'),
+  typescript: () => import('shiki/langs/typescript.mjs'),
+  java: () => import('shiki/langs/java.mjs'),
+  rust: () => import('shiki/langs/rust.mjs'),
+  toml: () => import('shiki/langs/toml.mjs'),
+  yaml: () => import('shiki/langs/yaml.mjs'),
+  json: () => import('shiki/langs/json.mjs'),
+  xml: () => import('shiki/langs/xml.mjs'),
+  ini: () => import('shiki/langs/ini.mjs'),
+  docker: () => import('shiki/langs/docker.mjs'),
+  diff: () => import('shiki/langs/diff.mjs'),
+  http: () => import('shiki/langs/http.mjs'),
+};
+
+const THEMES: ThemeInput[] = [() => import('shiki/themes/github-light-high-contrast.mjs'), () => import('shiki/themes/github-dark-high-contrast.mjs')];
 
 interface PairedTheme {
   theme: ThemeRegistrationResolved;
@@ -137,7 +169,7 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
   const paired = pairs.get(highlighter);
   if (!paired) throw new Error('highlighter: not made by loadHighlighter');
   // The high-contrast variants keep every token at WCAG AA contrast on our code background.
-  const lines = highlighter.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: PAIRED as BundledTheme });
+  const lines = highlighter.codeToTokensBase(code, { lang, theme: PAIRED });
   const children: ElementContent[] = [];
   lines.forEach((line, i) => {
     if (i) children.push({ type: 'text', value: '\n' });

@@ -1,14 +1,13 @@
 import type { Element, ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
 import type { Code, Nodes, Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
-import type { Highlighter } from 'shiki';
 import { SKIP, walk } from './walk.ts';
 import type { ErrorSink } from '../content/errors.ts';
 import { uiStrings } from '../ui/strings.ts';
 import type { RecordedExample } from '../examples/types.ts';
 import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
 import { transformDirectives } from './directives.ts';
-import { highlightToHast, type TokenStyles } from './highlighter.ts';
+import { highlightToHast, type Highlighter, type TokenStyles } from './highlighter.ts';
 import { resolveLanguage } from './languages.ts';
 import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
 import type { ParsedMarkdown } from './parse.ts';
