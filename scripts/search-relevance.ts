@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
 import { describeFigures, figures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
 
-const siteDir = path.resolve('site');
+const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
 const ORIGIN = 'http://docs.local';
 // Pagefind and the records are fetched from the built site's files.
 const realFetch = globalThis.fetch;
@@ -23,9 +23,7 @@ globalThis.fetch = (async (input: string | URL | Request) => {
 }) as typeof fetch;
 
 const pf = (await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind;
-await pf.options({ basePath: `${ORIGIN}/pagefind/`, excerptLength: 24 });
-await pf.init();
-usePagefind(pf);
+usePagefind(pf, `${ORIGIN}/pagefind/`);
 
 async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {
   const { hits: all, details } = await search(q, { limit: 30 });

@@ -52,7 +52,8 @@ import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { sourceFile } from './source-dir.ts';
 import { workerBundle } from './worker-bundle.ts';
-import type { SearchIndexWriter } from './search-index.ts';
+import type { PartFiles, SearchIndexService } from './search-index.ts';
+import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
 import { pageViewOf } from './views.ts';
 import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile, WriteQueue } from './write-site.ts';
@@ -66,6 +67,8 @@ export interface BuildOptions {
   cacheDir?: string | false;
   /** Render threads (default: one per core for a full build, none for a handful of pages). */
   threads?: number;
+  /** Pages per part of the search index (`search-parts.ts`; tests use a few, to have several parts). */
+  searchPagesPerPart?: number;
 }
 
 export interface BuildSummary {
@@ -73,8 +76,8 @@ export interface BuildSummary {
   generated: number;
   ms: number;
   line: string;
-  /** Bodies and whole pages rendered (the rest came from the cache), render threads, whether Pagefind ran. */
-  rendered: { bodies: number; pages: number; threads: number; searchIndex: boolean };
+  /** Bodies and whole pages rendered (the rest came from the cache), render threads, search index parts indexed (of all). */
+  rendered: { bodies: number; pages: number; threads: number; searchParts: number; allSearchParts: number };
   /** Milliseconds of each stage, for the benchmark. */
   stages: Record<string, number>;
 }
@@ -170,7 +173,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let pool: RenderPool | undefined;
   // Pagefind's process, started now without waiting for it: it is ready by the time the first page is (a
   // rebuild's pages come from the cache as soon as the content is read). Stopped unused if the last index holds.
-  let search: Promise<SearchIndexWriter> | undefined = startSearch();
+  let search: Promise<SearchIndexService> | undefined = startSearch();
   search.catch(() => undefined);
   // The render threads' module, and the threads themselves, start now: they load (React, remark, Shiki's
   // grammars) while this thread reads the content. A first build gets one per core; a rebuild one, which
@@ -180,7 +183,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // Not awaited: making the bundle (a first build after a change of the code) goes on while the content is read.
   const starting = options.threads === 0 ? undefined : bundled.then((bundle) => (pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), bundle)));
   starting?.catch(() => undefined);
-  let searchRan = true;
+  let searchParts = 0;
+  let allSearchParts = 0;
   let swapped = false;
   let tmpDir = '';
   let folders: Promise<void> | undefined;
@@ -315,23 +319,30 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       pool = undefined;
     }
 
-    // The search index, fed in catalogue order as each page is settled (Pagefind's output depends on the order):
-    // it indexes in its own process while pages render. With nothing to render, the last index may hold.
-    const searchKey = () => sha256(code.searchIndex, ...states.map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
-    const cachedIndex = jobs.length === 0 ? cache.readPack('search', searchKey(), '.pack') : undefined;
-    searchRan = !cachedIndex;
-    if (!searchRan) {
+    // The search index, in parts (`search-parts.ts`), each fed in catalogue order as its pages are settled
+    // (Pagefind's output depends on the order): Pagefind indexes in its own process while pages render. A part
+    // whose pages are all unchanged takes its last index from the cache.
+    const parts = planParts(states.length, options.searchPagesPerPart);
+    allSearchParts = parts.length;
+    const inRound = new Set(jobs);
+    const partKey = (part: SearchPart) => sha256(code.searchIndex, part.dir, ...states.slice(part.from, part.to).map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
+    const plans: PartPlan[] = parts.map((part) => {
+      const changed = jobs.some((i) => i >= part.from && i < part.to);
+      const cached = changed ? undefined : cache.readPack('search', partKey(part), '.pack');
+      return cached ? { part, cached } : { part };
+    });
+    searchParts = plans.filter((p) => !p.cached).length;
+    if (searchParts === 0) {
       const unused = search;
       search = undefined;
-      await (await unused.catch(() => undefined))?.abort();
+      await (await unused.catch(() => undefined))?.close();
     }
     // A rebuild with a few pages to render indexes the others meanwhile, ahead of the pages still rendering.
-    const feeder = search ? startFeeding(states, cache, search, jobs.length <= Math.max(16, states.length / 8)) : undefined;
-    feeder?.done.catch(() => undefined);
-    const inRound = new Set(jobs);
-    for (const [i] of states.entries()) if (!inRound.has(i)) feeder?.ready(i);
+    const feeder = startFeeding(states, cache, search, plans, jobs.length <= Math.max(16, states.length / 8), (part, files) => cache.writePack('search', partKey(part), '.pack', Object.fromEntries(files)));
+    feeder.done.catch(() => undefined);
+    for (const [i] of states.entries()) if (!inRound.has(i)) feeder.ready(i);
     stage('cache lookup');
-    await runJobs(jobs, (i) => feeder?.ready(i));
+    await runJobs(jobs, (i) => feeder.ready(i));
     stage('render');
 
     // The anchors of the pages just rendered, against what the cached bodies assumed.
@@ -346,17 +357,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const sink = new ErrorSink();
     for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
     sink.throwIfAny();
-    // Every page is in: Pagefind builds its index in its own process while this thread writes the site.
-    const searchFiles: Promise<Map<string, Buffer>> = cachedIndex
-      ? Promise.resolve(cachedIndex)
-      : (async () => {
-          await feeder!.done;
-          const index = await search!;
-          search = undefined;
-          const files = await index.finish();
-          cache.writePack('search', searchKey(), '.pack', Object.fromEntries(files));
-          return files;
-        })();
+    // Every page is in: Pagefind builds the last parts in its own process while this thread writes the site.
+    const searchFiles: Promise<PartFiles[]> = (async () => {
+      const files = await feeder.done;
+      await (await search)?.close();
+      search = undefined;
+      return files;
+    })();
     searchFiles.catch(() => undefined);
     stage('pages');
     // The pages as the writers of names, sitemap and llms.txt read them: views, and what each body names.
@@ -461,9 +468,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
       const index = await searchFiles;
       // Named by their content, most of them the same after an edit: linked from the site this one replaces.
-      for (const [rel, content] of index) place(`pagefind/${rel}`, sha256(content), () => content);
+      for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content);
       const { pageRecords } = await import('./search-index.ts');
-      const records: NameIndex = { ...names.index, pages: pageRecords(index, states.map((s) => s.view)) };
+      const records: NameIndex = { ...names.index, ...pageRecords(index, states.map((s) => s.view)) };
       writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
       await queue.done();
       stage('search index');
@@ -491,12 +498,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const cov = coverage;
     const coverageText = `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
     const line = `built ${states.length} pages (${docs} written, ${generated} generated) into ${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverageText}${engineLine}`;
-    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchIndex: searchRan }, stages };
+    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchParts, allSearchParts }, stages };
   } finally {
     cache.close();
     await starting?.catch(() => undefined);
     await pool?.close();
-    await (await search?.catch(() => undefined))?.abort();
+    await (await search?.catch(() => undefined))?.close();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
     // A failed build leaves the previous site as it was, and nothing of its own.
     if (tmpDir && !swapped) {
@@ -551,62 +558,91 @@ const readOr = (file: string): string => {
   }
 };
 
-async function startSearch(): Promise<SearchIndexWriter> {
+async function startSearch(): Promise<SearchIndexService> {
   const { startSearchIndex } = await import('./search-index.ts');
   return startSearchIndex();
 }
 
+/** A part of the search index: its last index from the cache, or to be made in this build. */
+interface PartPlan {
+  part: SearchPart;
+  cached?: Map<string, Buffer>;
+}
+
 /**
- * Feeds the search index in catalogue order (Pagefind numbers the pages in the order they come, and its output
- * depends on it), each page's input read from the cache when its turn comes, with few pages in flight: Pagefind
- * indexes more slowly than pages render, and the pages waiting for it stay on disk rather than in memory.
+ * Feeds each part of the search index that is not cached in catalogue order (Pagefind numbers the pages in the
+ * order they come, and its output depends on it), each page's input read from the cache when its turn comes, with
+ * few pages in flight: Pagefind indexes more slowly than pages render, and the pages waiting for it stay on disk
+ * rather than in memory. A part is finished (Pagefind builds its files) as soon as its last page is in, while the
+ * next parts are fed, and `made` gets its files.
  *
  * `ahead`: a page still rendering holds its place with a placeholder of its URL, and the pages after it go on;
  * the page itself replaces the placeholder when it comes (Pagefind keeps a page added again under the same URL
  * where it was). So a rebuild's unchanged pages are indexed while the edited ones render, and the index is the
  * one the pages in order give. A full build waits instead: nearly every page would be added twice.
  */
-function startFeeding(states: PageState[], cache: BuildCache, started: Promise<SearchIndexWriter>, ahead: boolean): { ready(i: number): void; done: Promise<void> } {
+function startFeeding(
+  states: PageState[],
+  cache: BuildCache,
+  started: Promise<SearchIndexService> | undefined,
+  plans: PartPlan[],
+  ahead: boolean,
+  made: (part: SearchPart, files: Map<string, Buffer>) => void,
+): { ready(i: number): void; done: Promise<PartFiles[]> } {
   const waiting = states.map(() => {
     let ready!: () => void;
     const promise = new Promise<void>((r) => (ready = r));
     return { promise, ready, settled: false };
   });
   const done = (async () => {
-    const search = await started;
+    const out: Promise<PartFiles>[] = [];
     // Up to this many bytes handed over and not yet indexed: the whole catalogue fits (Pagefind never waits
     // for this thread while it computes the search names); a site of ten thousand pages does not.
     const maxBytes = 16 * 1024 * 1024;
     const inFlight: { added: Promise<unknown>; bytes: number }[] = [];
     let bytes = 0;
-    const feed = async (s: PageState) => {
-      // A page with errors has no key: the build stops before the index is written.
-      if (!s.pageKey) return;
-      const input = readPagePart(cache, s.pageKey, 'pf');
-      if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
-      inFlight.push({ added: search.add(htmlFileOf(s.view.route), input), bytes: input.length });
-      bytes += input.length;
-      while (bytes > maxBytes && inFlight.length) {
-        const oldest = inFlight.shift()!;
-        await oldest.added;
-        bytes -= oldest.bytes;
-      }
-    };
-    const later: number[] = [];
-    for (const [i, s] of states.entries()) {
-      if (ahead && !waiting[i]!.settled) {
-        inFlight.push({ added: search.add(htmlFileOf(s.view.route), PLACEHOLDER_INPUT), bytes: 0 });
-        later.push(i);
+    for (const { part, cached } of plans) {
+      if (cached) {
+        out.push(Promise.resolve({ part, files: cached }));
         continue;
       }
-      await waiting[i]!.promise;
-      await feed(s);
+      const writer = await (await started!).createPart();
+      const feed = async (s: PageState) => {
+        // A page with errors has no key: the build stops before the index is written.
+        if (!s.pageKey) return;
+        const input = readPagePart(cache, s.pageKey, 'pf');
+        if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
+        inFlight.push({ added: writer.add(htmlFileOf(s.view.route), input), bytes: input.length });
+        bytes += input.length;
+        while (bytes > maxBytes && inFlight.length) {
+          const oldest = inFlight.shift()!;
+          await oldest.added;
+          bytes -= oldest.bytes;
+        }
+      };
+      const later: number[] = [];
+      for (let i = part.from; i < part.to; i++) {
+        const s = states[i]!;
+        if (ahead && !waiting[i]!.settled) {
+          inFlight.push({ added: writer.add(htmlFileOf(s.view.route), PLACEHOLDER_INPUT), bytes: 0 });
+          later.push(i);
+          continue;
+        }
+        await waiting[i]!.promise;
+        await feed(s);
+      }
+      for (const i of later) {
+        await waiting[i]!.promise;
+        await feed(states[i]!);
+      }
+      const finished = writer.finish().then((files) => {
+        made(part, files);
+        return { part, files };
+      });
+      finished.catch(() => undefined);
+      out.push(finished);
     }
-    for (const i of later) {
-      await waiting[i]!.promise;
-      await feed(states[i]!);
-    }
-    await Promise.all(inFlight.map((f) => f.added));
+    return Promise.all(out);
   })();
   return {
     ready: (i) => {

@@ -1,43 +1,65 @@
 import { gunzipSync } from 'node:zlib';
+import type { StoredParts } from '../islands/index-parts.ts';
 import type { PageRecord } from '../islands/name-match.ts';
 import * as pagefind from 'pagefind';
+import { INDEX_CHUNK_SIZE, type SearchPart } from './search-parts.ts';
 
 /**
- * The Pagefind index of the site (only `[data-pagefind-body]`, i.e. the articles), fed page by page while the
- * build renders: Pagefind runs in its own process, so it indexes on the second core while Node renders the next
- * pages. `finish` writes it to `<dir>/pagefind`; the browser fetches just the chunks a query needs.
+ * Pagefind, in its own process, indexing the parts of the site (`search-parts.ts`; only `[data-pagefind-body]`,
+ * i.e. the articles), each fed page by page while the build renders: it indexes on the second core while Node
+ * renders the next pages. The browser fetches just the chunks a query needs.
  */
-export interface SearchIndexWriter {
-  /** Settles when Pagefind has taken the page in: a caller that waits keeps few pages in flight. */
-  add(relPath: string, html: string): Promise<unknown>;
-  /** The index's files (path under `pagefind/` → bytes), once every page is in. */
-  finish(): Promise<Map<string, Buffer>>;
-  /** Stops the Pagefind process when the build fails, so the process can exit with its error. */
-  abort(): Promise<void>;
+export interface SearchIndexService {
+  /** A new, empty index for one part. */
+  createPart(): Promise<SearchPartWriter>;
+  /** Stops the Pagefind process: once every part is finished, or when the build fails. */
+  close(): Promise<void>;
 }
 
-export async function startSearchIndex(): Promise<SearchIndexWriter> {
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-  const pending: Promise<{ errors: string[] }>[] = [];
+export interface SearchPartWriter {
+  /** Settles when Pagefind has taken the page in: a caller that waits keeps few pages in flight. */
+  add(relPath: string, html: string): Promise<unknown>;
+  /** The part's index files (path under the part's folder → bytes), once every page of it is in. */
+  finish(): Promise<Map<string, Buffer>>;
+}
+
+export async function startSearchIndex(): Promise<SearchIndexService> {
+  // Pagefind reads its chunk size from its environment when its process starts, which the first index does.
+  process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(INDEX_CHUNK_SIZE);
+  const create = async (): Promise<SearchPartWriter> => {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+    const pending: Promise<{ errors: string[] }>[] = [];
+    return {
+      add(relPath, html) {
+        const added = index.addHTMLFile({ sourcePath: relPath, content: html });
+        pending.push(added);
+        return added;
+      },
+      async finish() {
+        const added = await Promise.all(pending);
+        const failed = added.flatMap((a) => a.errors);
+        if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
+        // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
+        // its writes are done, and closing it then leaves files empty or cut short.
+        const built = await index.getFiles();
+        if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
+        await index.deleteIndex();
+        return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
+      },
+    };
+  };
+  // The process starts with the first index: made now, so it is ready when the first page is.
+  const first = create();
+  first.catch(() => undefined);
+  let firstTaken = false;
   return {
-    add(relPath, html) {
-      const added = index.addHTMLFile({ sourcePath: relPath, content: html });
-      pending.push(added);
-      return added;
+    createPart() {
+      if (firstTaken) return create();
+      firstTaken = true;
+      return first;
     },
-    async finish() {
-      const added = await Promise.all(pending);
-      const failed = added.flatMap((a) => a.errors);
-      if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
-      // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
-      // its writes are done, and closing it then leaves files empty or cut short.
-      const built = await index.getFiles();
-      if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
-      await pagefind.close();
-      return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
-    },
-    abort: async () => {
+    close: async () => {
       await pagefind.close();
     },
   };
@@ -67,28 +89,42 @@ interface RecordSource {
   kind: string;
 }
 
+/** A part's index files, as `SearchPartWriter.finish` gives them. */
+export interface PartFiles {
+  part: SearchPart;
+  files: ReadonlyMap<string, Buffer>;
+}
+
 /**
  * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs, summary, section
- * and keywords: search ranks pages on these fields and shows results before any fragment is fetched.
+ * and keywords: search ranks pages on these fields and shows results before any fragment is fetched. The pages
+ * are listed part by part, and `parts` gives each part's folder and number of pages (see `index-parts.ts`).
  */
-export function pageRecords(files: ReadonlyMap<string, Buffer>, views: readonly RecordSource[]): Record<string, PageRecord> {
+export function pageRecords(parts: readonly PartFiles[], views: readonly RecordSource[]): { pages: Record<string, PageRecord>; parts: StoredParts } {
   // Pagefind's URLs end with a slash (`/doc/deploy/`); routes end with one only for a folder's own page.
   const key = (url: string) => url.replace(/\/+$/, '');
   const byUrl = new Map(views.map((v) => [key(v.route), v]));
-  const out: Record<string, PageRecord> = {};
-  const fragments = [...files.keys()].filter((f) => f.startsWith('fragment/')).sort();
-  for (const name of fragments) {
-    const file = name.slice('fragment/'.length);
-    const raw = gunzipSync(files.get(name)!).toString('utf8');
-    // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
-    const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
-    const view = byUrl.get(key(data.url));
-    const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-    const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
-    const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
-    if (view?.kind === 'generated-index') record.push(1);
-    while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
-    out[file.replace(/\.pf_fragment$/, '')] = record;
+  const pages: Record<string, PageRecord> = {};
+  const stored: StoredParts = [];
+  for (const { part, files } of parts) {
+    const fragments = [...files.keys()].filter((f) => f.startsWith('fragment/')).sort();
+    for (const name of fragments) {
+      const id = name.slice('fragment/'.length).replace(/\.pf_fragment$/, '');
+      const raw = gunzipSync(files.get(name)!).toString('utf8');
+      // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
+      const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
+      // Ids are short hashes, unique in a part; two parts could draw the same one, and the records would mix up
+      // two pages.
+      if (pages[id]) throw new Error(`search index: two pages have the result id ${id} (${pages[id][0]} and ${data.url}); change the number of pages per part`);
+      const view = byUrl.get(key(data.url));
+      const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
+      const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
+      const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
+      if (view?.kind === 'generated-index') record.push(1);
+      while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
+      pages[id] = record;
+    }
+    stored.push([part.dir, fragments.length]);
   }
-  return out;
+  return { pages, parts: stored };
 }

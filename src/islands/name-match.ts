@@ -4,6 +4,7 @@
  * compared without case, underscores, spaces or dots, so `DATE_TRUNC`, `date trunc` and `datetrunc` are one name.
  * Pure functions: the build writes the index with them and the browser ranks with them.
  */
+import type { StoredParts } from './index-parts.ts';
 
 export type NameKind = 'function' | 'command' | 'setting' | 'system table';
 
@@ -31,12 +32,14 @@ export type PageRecord = [url: string, title: string, crumbs: string, summary: s
 
 /**
  * `search-records.json`, fetched with the first search: every documented name, the sections the filter offers
- * (sidebar order), and each Pagefind result id's page, so results show at once and excerpts follow.
+ * (sidebar order), each Pagefind result id's page, so results show at once and excerpts follow, and the parts of
+ * the full-text index (`index-parts.ts`), whose pages `pages` lists part by part.
  */
 export interface NameIndex {
   sections: string[];
   names: NameRecord[];
   pages: Record<string, PageRecord>;
+  parts?: StoredParts;
 }
 
 export const SEARCH_RECORDS_FILE = 'search-records.json';
@@ -44,23 +47,31 @@ export const SEARCH_RECORDS_FILE = 'search-records.json';
 /** A name record as stored: its page's title, section and summary are left out when its page has a record. */
 type StoredName = Omit<NameRecord, 'page' | 'section' | 'summary'> & Partial<Pick<NameRecord, 'page' | 'section' | 'summary'>>;
 
+/** `search-records.json` as written. */
+export interface StoredIndex {
+  sections: string[];
+  names: StoredName[];
+  pages: Record<string, PageRecord>;
+  parts?: StoredParts;
+}
+
 const pageKey = (url: string) => (url.split('#')[0] ?? url).replace(/\/+$/, '');
 
 /** The index as written to `search-records.json`: what a name shares with its page is stored once, with the page. */
-export function packNameIndex(index: NameIndex): { sections: string[]; names: StoredName[]; pages: Record<string, PageRecord> } {
+export function packNameIndex(index: NameIndex): StoredIndex {
   const pages = new Set(Object.values(index.pages).map((p) => pageKey(p[0])));
   const names = index.names.map(({ page, section, summary, ...rest }): StoredName => (pages.has(pageKey(rest.url)) ? rest : { ...rest, page, section, summary }));
-  return { sections: index.sections, names, pages: index.pages };
+  return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}) };
 }
 
 /** The index as read from `search-records.json`: each name gets its page's title, section and summary back. */
-export function unpackNameIndex(stored: { sections: string[]; names: StoredName[]; pages: Record<string, PageRecord> }): NameIndex {
+export function unpackNameIndex(stored: StoredIndex): NameIndex {
   const byPage = new Map(Object.values(stored.pages).map((p) => [pageKey(p[0]), p]));
   const names = stored.names.map((n): NameRecord => {
     const p = byPage.get(pageKey(n.url));
     return { ...n, page: n.page ?? p?.[1] ?? '', section: n.section ?? p?.[4] ?? '', summary: n.summary ?? p?.[3] ?? '' };
   });
-  return { sections: stored.sections, names, pages: stored.pages };
+  return { sections: stored.sections, names, pages: stored.pages, ...(stored.parts ? { parts: stored.parts } : {}) };
 }
 
 /** Names compare without case, underscores, spaces or hyphens. */

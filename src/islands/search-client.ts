@@ -2,9 +2,10 @@
  * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind } from './name-match.ts';
+import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind, type StoredIndex } from './name-match.ts';
 import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
 import { queryTerms, type QueryTerm } from './search-text.ts';
+import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -50,32 +51,55 @@ export interface Pagefind {
   init(): Promise<void>;
   preload(term: string): Promise<void>;
   options(o: Record<string, unknown>): Promise<void>;
-  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
+  mergeIndex(basePath: string, options?: Record<string, unknown>): Promise<void>;
+  search(query: string): Promise<{ results: PagefindResult[] } | null>;
 }
 
-let loadingPagefind: Promise<Pagefind> | undefined;
+/** Pagefind with every part of the index merged, and the part each result id belongs to. */
+interface FullText {
+  pf: Pagefind;
+  parts: IndexParts;
+}
+
+let loadingPagefind: Promise<FullText> | undefined;
 let loadingNames: Promise<NameIndex> | undefined;
 
-export function loadPagefind(): Promise<Pagefind> {
+const PAGEFIND_BASE = '/pagefind/';
+const EXCERPT_LENGTH = 24;
+
+/**
+ * Opens the full-text index: its first part with Pagefind's code and WebAssembly, the others merged into it
+ * (`mergeIndex` shares the WebAssembly; each part brings only its own metadata and chunks). The list of parts
+ * comes with the name records, fetched meanwhile.
+ */
+async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
+  await pf.options({ basePath, excerptLength: EXCERPT_LENGTH });
+  const [index] = await Promise.all([loadNames(), pf.init()]);
+  const parts = indexParts(index.parts, Object.keys(index.pages));
+  await Promise.all(parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })));
+  return { pf, parts };
+}
+
+export function loadPagefind(): Promise<FullText> {
   loadingPagefind ??= (async () => {
-    const url = '/pagefind/pagefind.js';
-    const pf = (await import(/* @vite-ignore */ url)) as Pagefind;
-    await pf.options({ excerptLength: 24 });
-    await pf.init();
-    return pf;
+    const url = `${PAGEFIND_BASE}pagefind.js`;
+    return openPagefind((await import(/* @vite-ignore */ url)) as Pagefind, PAGEFIND_BASE);
   })();
   return loadingPagefind;
 }
 
-/** Uses this Pagefind instance instead of loading `/pagefind/pagefind.js` (the relevance script runs search in Node). */
-export function usePagefind(pf: Pagefind): void {
-  loadingPagefind = Promise.resolve(pf);
+/**
+ * Uses this Pagefind module, its index at `basePath`, instead of loading `/pagefind/pagefind.js` (the relevance
+ * script runs search in Node).
+ */
+export function usePagefind(pf: Pagefind, basePath: string): void {
+  loadingPagefind = openPagefind(pf, basePath);
 }
 
 export function loadNames(): Promise<NameIndex> {
   loadingNames ??= fetch(`/${SEARCH_RECORDS_FILE}`).then((r) => {
     if (!r.ok) throw new Error(`${SEARCH_RECORDS_FILE}: ${r.status}`);
-    return (r.json() as Promise<Parameters<typeof unpackNameIndex>[0]>).then(unpackNameIndex);
+    return (r.json() as Promise<StoredIndex>).then(unpackNameIndex);
   });
   return loadingNames;
 }
@@ -189,23 +213,26 @@ interface BodyAnswer {
  * so a query typed word by word, or asked again, looks each word up once.
  */
 const bodyCache = new Map<string, Promise<BodyAnswer>>();
-function bodyResults(pf: Pagefind, word: string, section: string | undefined): Promise<BodyAnswer> {
-  const key = `${section ?? ''}\u0000${word}`;
-  let answer = bodyCache.get(key);
+function bodyResults({ pf, parts }: FullText, word: string): Promise<BodyAnswer> {
+  let answer = bodyCache.get(word);
   if (!answer) {
-    answer = pf.search(word, section ? { filters: { section } } : undefined).then((res) => {
+    // Unfiltered: a section filter is applied by the ranking, and each part's IDF needs all its pages that hold
+    // the word (see index-parts.ts). The same word then has one answer whatever the section.
+    answer = pf.search(word).then((res) => {
+      const results = res?.results ?? [];
+      const scores = comparableScores(results, parts);
       const hits: BodyHit[] = [];
       const handles = new Map<string, PagefindResult>();
-      for (const r of res?.results ?? []) {
-        hits.push({ id: r.id, score: r.score, locations: r.words });
+      results.forEach((r, i) => {
+        hits.push({ id: r.id, score: scores[i] ?? 0, locations: r.words });
         handles.set(r.id, r);
-      }
+      });
       return { hits, handles };
     });
     // A failed lookup (the network) is not remembered: the next query tries again.
-    answer.catch(() => bodyCache.delete(key));
+    answer.catch(() => bodyCache.delete(word));
     if (bodyCache.size > 300) bodyCache.clear();
-    bodyCache.set(key, answer);
+    bodyCache.set(word, answer);
   }
   return answer;
 }
@@ -255,12 +282,12 @@ async function withDetails(hit: SearchHit, page: RankedPage, terms: QueryTerm[],
  */
 export async function search(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   const limit = options.limit ?? 10;
-  const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
+  const [index, fullText] = await Promise.all([loadNames(), loadPagefind()]);
   const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
   const common = commonTerms(fields, terms);
-  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, options.section))));
-  loadWholeIndexLater(pf);
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(fullText, t.text))));
+  loadWholeIndexLater(fullText.pf);
   const ranked = rankPages(
     fields,
     terms,
@@ -286,11 +313,11 @@ export async function search(query: string, options: SearchOptions = {}): Promis
 
 /** The page ranking for a query, scores included (for tuning: `scripts/search-relevance.ts --scores`). */
 export async function explainRanking(query: string, section?: string): Promise<RankedPage[]> {
-  const [index, pf] = await Promise.all([loadNames(), loadPagefind()]);
+  const [index, fullText] = await Promise.all([loadNames(), loadPagefind()]);
   const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
   const common = commonTerms(fields, terms);
-  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(pf, t.text, section))));
+  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(fullText, t.text))));
   return rankPages(
     fields,
     terms,

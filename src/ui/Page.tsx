@@ -22,7 +22,7 @@ const pagefindValue = (s: string) => s.replace(/,/g, ' ');
 export function Page({ page, site }: { page: PageView; site: SiteView }) {
   const notFound = page.kind === 'not-found';
   const searchPage = page.kind === 'search';
-  // Only documentation pages are indexed: with their section (the search filter) and where they sit.
+  // Only documentation pages are indexed, with where they sit (the search filters by section with the records).
   const indexed = !notFound && !searchPage;
   const crumbs = page.breadcrumbs.map((c) => c.label).join(' › ');
   const canonical = `${site.origin}${page.route}`;
@@ -68,7 +68,6 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
             <article
               className="article"
               data-pagefind-body={indexed ? '' : undefined}
-              data-pagefind-filter={indexed ? `section:${pagefindValue(page.section)}` : undefined}
               data-pagefind-meta={indexed && crumbs ? `crumbs:${pagefindValue(crumbs)}` : undefined}
             >
               {/* The title is what a reader most often types: it outweighs any heading in the body. */}

@@ -17,10 +17,13 @@ fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`
 afterAll(() => { if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true }); });
 
 let runs = 0;
-/** A build of the working copy: with the shared cache (a rebuild), or with none (what a fresh clone gets). */
+/**
+ * A build of the working copy: with the shared cache (a rebuild), or with none (what a fresh clone gets). Two
+ * pages per part of the search index, so the fixture's six pages make three parts.
+ */
 async function build(withCache: boolean) {
   const out = path.join(work, `site-${runs++}`);
-  return { ...(await buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: withCache ? cache : false })), out };
+  return { ...(await buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: withCache ? cache : false, searchPagesPerPart: 2 })), out };
 }
 
 /** Every file under a folder, by relative path. */
@@ -45,16 +48,16 @@ const edit = (rel: string, change: (text: string) => string) => fs.writeFileSync
 describe('a rebuild with the cache', () => {
   it('renders nothing when nothing changed, and writes the same site', async () => {
     const cold = await build(true);
-    expect(cold.rendered.bodies).toBe(5);
+    expect(cold.rendered).toMatchObject({ bodies: 5, searchParts: 3, allSearchParts: 3 });
     const warm = await build(true);
-    expect(warm.rendered).toMatchObject({ bodies: 0, pages: 0, searchIndex: false });
+    expect(warm.rendered).toMatchObject({ bodies: 0, pages: 0, searchParts: 0 });
     expectSameSite(cold.out, warm.out);
   }, 120_000);
 
-  it('renders only an edited page, and writes what a build without a cache writes', async () => {
+  it('renders only an edited page, indexes only its part of the search index, and writes what a build without a cache writes', async () => {
     edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to the second page.\n`);
     const warm = await build(true);
-    expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchIndex: true });
+    expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1 });
     expectSameSite(warm.out, (await build(false)).out);
   }, 120_000);
 
@@ -92,7 +95,7 @@ describe('a rebuild with the cache', () => {
 
   it('links the files of the site it replaces only while they are as it wrote them', async () => {
     const out = path.join(work, 'site-in-place');
-    const inPlace = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache });
+    const inPlace = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
     await inPlace();
     const page = path.join(out, 'doc/guide/second/index.html');
     const inode = fs.statSync(page).ino;
@@ -115,10 +118,10 @@ describe('a rebuild with the cache', () => {
       }
     }
     const repaired = await build(true);
-    expect(repaired.rendered).toMatchObject({ bodies: 5, searchIndex: true });
+    expect(repaired.rendered).toMatchObject({ bodies: 5, searchParts: 3 });
     expectSameSite(repaired.out, (await build(false)).out);
     const again = await build(true);
-    expect(again.rendered).toMatchObject({ bodies: 0, pages: 0, searchIndex: false });
+    expect(again.rendered).toMatchObject({ bodies: 0, pages: 0, searchParts: 0 });
   }, 120_000);
 
   it('reads frontmatter again when it changed: a rebuild refuses a page made invalid, then builds it once fixed', async () => {

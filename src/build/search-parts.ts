@@ -1,0 +1,39 @@
+/**
+ * The full-text index is written in parts: each a Pagefind index of a run of pages in catalogue order, so that an
+ * edit re-indexes the part that holds the page, not the whole site (Pagefind cannot update an index: it builds
+ * it again from every page, about 1.6 ms a page on this project's machines). The browser merges the parts
+ * (Pagefind's `mergeIndex`, `src/islands/index-parts.ts`).
+ *
+ * Parts trade the cost of a rebuild against the cost of a search: a query fetches one index chunk per part and
+ * word. So a part holds about `PAGES_PER_PART` pages (a rebuild indexes at most that many), and a site has at
+ * most `MAX_PARTS` parts (a larger site has larger parts). Each part's chunks are `MAX_PARTS` times smaller than
+ * Pagefind's default, so a word's chunks in all parts weigh about what its one chunk of a single index would.
+ */
+
+export const PAGES_PER_PART = 100;
+export const MAX_PARTS = 8;
+/** Word positions per index chunk: Pagefind's default (20,000) over `MAX_PARTS`. */
+export const INDEX_CHUNK_SIZE = 20_000 / MAX_PARTS;
+
+export interface SearchPart {
+  /** Folder of the part under `pagefind/`: `''` for the first, which also carries Pagefind's code. */
+  dir: string;
+  /** The part's pages: indexes `from` (included) to `to` (excluded) in catalogue order. */
+  from: number;
+  to: number;
+}
+
+/** The parts of a site of `pages` pages: as many as needed for `pagesPerPart` pages each, all of equal size. */
+export function planParts(pages: number, pagesPerPart = PAGES_PER_PART): SearchPart[] {
+  const count = Math.max(1, Math.min(MAX_PARTS, Math.ceil(pages / Math.max(1, pagesPerPart))));
+  return Array.from({ length: count }, (_, k) => ({
+    dir: k === 0 ? '' : `part-${k}/`,
+    from: Math.floor((k * pages) / count),
+    to: Math.floor(((k + 1) * pages) / count),
+  }));
+}
+
+/** The files of a part's index the site publishes: all of the first part's, only the index data of the others. */
+export function publishedInPart(part: SearchPart, file: string): boolean {
+  return part.dir === '' || /^(?:pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)\/[^/]+)$/.test(file);
+}
