@@ -35,6 +35,7 @@ import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
 import { resolveLanguage } from '../markdown/languages.ts';
+import type { StoredRegex } from '../markdown/regex-memo.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../ui/strings.ts';
@@ -52,7 +53,7 @@ import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { sourceFile } from './source-dir.ts';
 import { workerBundle } from './worker-bundle.ts';
-import type { PartFiles, SearchIndexService } from './search-index.ts';
+import type { PartFiles, PartRecords, SearchIndexService } from './search-index.ts';
 import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
 import { pageViewOf } from './views.ts';
@@ -95,6 +96,8 @@ function codeKeys(projectRoot: string) {
     assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
     searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
+    // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
+    regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
   };
 }
 
@@ -121,6 +124,27 @@ function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo & { sa
     save() {
       if (changed || Object.keys(read).length !== Object.keys(known).length) cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
       else cache.markUsed('frontmatter', key, '.json');
+    },
+  };
+}
+
+/**
+ * The regular expressions render threads made from grammars' patterns (`regex-memo.ts`): handed to the threads,
+ * and kept for the next build with what this one's threads added.
+ */
+function regexStore(cache: BuildCache, key: string): { known: Record<string, StoredRegex>; add(made: Record<string, StoredRegex> | undefined): void; save(): void } {
+  const known = cache.readJson<Record<string, StoredRegex>>('regex', key) ?? {};
+  let changed = false;
+  return {
+    known,
+    add(made) {
+      if (!made) return;
+      Object.assign(known, made);
+      changed = true;
+    },
+    save() {
+      if (changed) cache.writeText('regex', key, '.json', JSON.stringify(known));
+      else cache.markUsed('regex', key, '.json');
     },
   };
 }
@@ -196,6 +220,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const dates = lastCommitDatesAsync(projectRoot, contentDir);
     const code = codeKeys(projectRoot);
     const memo = frontmatterMemo(cache, code.frontmatter);
+    const regexes = regexStore(cache, code.regexes);
     const tree = scanContent(contentRoot, projectRoot, memo);
     const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
     stage('catalogue');
@@ -236,7 +261,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey });
+    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
@@ -288,6 +313,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           const s = states[i]!;
           const result: PageResult = await pool!.run(jobOf(s, i));
           pagesRendered++;
+          regexes.add(result.regexes);
           if (result.meta) {
             bodiesRendered++;
             s.meta = result.meta;
@@ -328,7 +354,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const partKey = (part: SearchPart) => sha256(code.searchIndex, part.dir, ...states.slice(part.from, part.to).map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
     const plans: PartPlan[] = parts.map((part) => {
       const changed = jobs.some((i) => i >= part.from && i < part.to);
-      const cached = changed ? undefined : cache.readPack('search', partKey(part), '.pack');
+      const cached = changed ? undefined : fromPack(part, cache.readPack('search', partKey(part), '.pack'));
       return cached ? { part, cached } : { part };
     });
     searchParts = plans.filter((p) => !p.cached).length;
@@ -338,7 +364,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await (await unused.catch(() => undefined))?.close();
     }
     // A rebuild with a few pages to render indexes the others meanwhile, ahead of the pages still rendering.
-    const feeder = startFeeding(states, cache, search, plans, jobs.length <= Math.max(16, states.length / 8), (part, files) => cache.writePack('search', partKey(part), '.pack', Object.fromEntries(files)));
+    const feeder = startFeeding(states, cache, search, plans, jobs.length <= Math.max(16, states.length / 8), async (part, files) => {
+      const { partRecords } = await import('./search-index.ts');
+      const made: PartFiles = { part, files, records: partRecords(files, states.slice(part.from, part.to).map((s) => s.view)) };
+      cache.writePack('search', partKey(part), '.pack', { ...Object.fromEntries(files), [RECORDS_IN_PACK]: JSON.stringify(made.records) });
+      return made;
+    });
     feeder.done.catch(() => undefined);
     for (const [i] of states.entries()) if (!inRound.has(i)) feeder.ready(i);
     stage('cache lookup');
@@ -394,11 +425,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await folders!;
       // A file the previous build wrote with the same key, untouched since, is linked rather than written again.
       const before = previous.site?.dir === options.outDir ? previous.site.files : {};
+      // Each folder made once (most were made with the output's folders): a file's own mkdir is a system call
+      // each, two thousand of them in a rebuild.
+      const madeDirs = new Map<string, Promise<unknown>>();
+      const dirFor = (target: string) => {
+        const dir = path.dirname(target);
+        let made = madeDirs.get(dir);
+        if (!made) {
+          made = fs.promises.mkdir(dir, { recursive: true });
+          madeDirs.set(dir, made);
+        }
+        return made;
+      };
       const place = (rel: string, key: string, make: () => string | Buffer) => {
         const target = outputPathIn(tmpDir, rel);
         const old = before[rel];
         queue.add(async () => {
-          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          await dirFor(target);
           if (old?.key === key) {
             try {
               const from = path.join(options.outDir, rel);
@@ -470,7 +513,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // Named by their content, most of them the same after an edit: linked from the site this one replaces.
       for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content);
       const { pageRecords } = await import('./search-index.ts');
-      const records: NameIndex = { ...names.index, ...pageRecords(index, states.map((s) => s.view)) };
+      const records: NameIndex = { ...names.index, ...pageRecords(index) };
       writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
       await queue.done();
       stage('search index');
@@ -489,6 +532,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     memo.save();
+    regexes.save();
     cache.maintain();
     stage('swap');
 
@@ -566,7 +610,22 @@ async function startSearch(): Promise<SearchIndexService> {
 /** A part of the search index: its last index from the cache, or to be made in this build. */
 interface PartPlan {
   part: SearchPart;
-  cached?: Map<string, Buffer>;
+  cached?: PartFiles;
+}
+
+/** The entry of a part's pack that holds its records (no file of Pagefind's has a name with a NUL). */
+const RECORDS_IN_PACK = '\0records';
+
+/** A part of the search index as its pack in the cache holds it; undefined if the pack is missing or damaged. */
+function fromPack(part: SearchPart, pack: Map<string, Buffer> | undefined): PartFiles | undefined {
+  const records = pack?.get(RECORDS_IN_PACK);
+  if (!pack || !records) return undefined;
+  pack.delete(RECORDS_IN_PACK);
+  try {
+    return { part, files: pack, records: JSON.parse(records.toString('utf8')) as PartRecords };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -587,7 +646,7 @@ function startFeeding(
   started: Promise<SearchIndexService> | undefined,
   plans: PartPlan[],
   ahead: boolean,
-  made: (part: SearchPart, files: Map<string, Buffer>) => void,
+  made: (part: SearchPart, files: Map<string, Buffer>) => Promise<PartFiles>,
 ): { ready(i: number): void; done: Promise<PartFiles[]> } {
   const waiting = states.map(() => {
     let ready!: () => void;
@@ -603,7 +662,7 @@ function startFeeding(
     let bytes = 0;
     for (const { part, cached } of plans) {
       if (cached) {
-        out.push(Promise.resolve({ part, files: cached }));
+        out.push(Promise.resolve(cached));
         continue;
       }
       const writer = await (await started!).createPart();
@@ -635,10 +694,7 @@ function startFeeding(
         await waiting[i]!.promise;
         await feed(states[i]!);
       }
-      const finished = writer.finish().then((files) => {
-        made(part, files);
-        return { part, files };
-      });
+      const finished = writer.finish().then((files) => made(part, files));
       finished.catch(() => undefined);
       out.push(finished);
     }

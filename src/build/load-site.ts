@@ -5,7 +5,8 @@ import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { SourceTree } from '../content/types.ts';
-import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
+import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
+import { SHIKI_LANGUAGES } from '../markdown/languages.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
@@ -111,7 +112,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
-  const highlighter = await loadHighlighter();
+  const highlighter = await highlighterFor(SHIKI_LANGUAGES);
   const styles = new TokenStyles();
   const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
 

@@ -8,6 +8,7 @@ import { sidebarHtml } from '../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../ui/types.ts';
 import type { BuildCache } from './build-cache.ts';
 import { sha256 } from './code-hash.ts';
+import type { StoredRegex } from '../markdown/regex-memo.ts';
 
 /** A question a render asked about the rest of the site, with the answer it got. */
 export type SiteQuery =
@@ -49,6 +50,8 @@ export interface WorkSetup {
   site: SiteView;
   /** Hash of the site view and the page code (see `pageKeyOf`). */
   siteKey: string;
+  /** Regular expressions made from grammars' patterns by earlier builds and threads (`regex-memo.ts`). */
+  regexes?: Record<string, StoredRegex>;
 }
 
 export interface PageJob {
@@ -79,6 +82,8 @@ export interface PageResult {
   /** Set when the body was rendered by this job, with its HTML. */
   meta?: BodyMeta;
   bodyHtml?: string;
+  /** Regular expressions this thread made from grammars' patterns since its last result, for the build to keep. */
+  regexes?: Record<string, StoredRegex>;
   errors: JobError[];
 }
 

@@ -14,10 +14,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
 import { pagePlaces } from '../examples/engine-objects.ts';
 import { recordedExamples } from '../examples/results-store.ts';
-import { loadHighlighter, TokenStyles } from '../markdown/highlighter.ts';
+import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
+import { rememberRegexes, takeNewRegexes } from '../markdown/regex-memo.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
-import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { codeLanguagesOf, renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
 import { bodyRefOf, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
@@ -47,11 +48,11 @@ export function withBody(page: string, body: string): string {
 export class PageWork {
   private readonly routeKeys: Set<string>;
   private readonly assetSet: Set<string>;
-  private readonly highlighter = loadHighlighter();
 
   constructor(private readonly setup: WorkSetup) {
     this.routeKeys = new Set(setup.pages);
     this.assetSet = new Set(setup.assets);
+    rememberRegexes(setup.regexes);
   }
 
   async run(job: PageJob): Promise<PageResult> {
@@ -77,6 +78,8 @@ export class PageWork {
     const html = withBody(renderPageHtml(view, this.setup.site), bodyHtml);
     result.pageKey = pageKeyOf(this.setup.siteKey, bodyRef, view);
     result.page = { html, pf: pagefindInput(html) };
+    const regexes = takeNewRegexes();
+    if (regexes) result.regexes = regexes;
     return result;
   }
 
@@ -121,7 +124,7 @@ export class PageWork {
       file: doc.file,
       relPath: doc.relPath,
       targets,
-      highlighter: await this.highlighter,
+      highlighter: await highlighterFor(codeLanguagesOf(parsed)),
       styles,
       sink,
       recorded,

@@ -37,12 +37,18 @@ export async function startSearchIndex(): Promise<SearchIndexService> {
         return added;
       },
       async finish() {
+        // Asked at once, not once every page's answer is read: Pagefind's service handles its messages one after
+        // the other, in the order they come (`run_service` in Pagefind 1.6), so the index is built from every page
+        // sent before; meanwhile this thread may be busy, and the answers wait for it.
+        // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
+        // its writes are done, and closing it then leaves files empty or cut short.
+        const files = index.getFiles();
+        // Read below; a build that fails meanwhile closes Pagefind, which rejects it.
+        files.catch(() => undefined);
         const added = await Promise.all(pending);
         const failed = added.flatMap((a) => a.errors);
         if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
-        // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
-        // its writes are done, and closing it then leaves files empty or cut short.
-        const built = await index.getFiles();
+        const built = await files;
         if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
         await index.deleteIndex();
         return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
@@ -89,42 +95,56 @@ interface RecordSource {
   kind: string;
 }
 
-/** A part's index files, as `SearchPartWriter.finish` gives them. */
+/** The page records of a part's pages, by Pagefind result id (see `partRecords`). */
+export type PartRecords = Record<string, PageRecord>;
+
+/** A part of the index: its files (path under the part's folder → bytes) and its pages' records. */
 export interface PartFiles {
   part: SearchPart;
   files: ReadonlyMap<string, Buffer>;
+  records: PartRecords;
 }
 
 /**
- * Each Pagefind result id (its fragment file's name) with the page's route, title, breadcrumbs, summary, section
- * and keywords: search ranks pages on these fields and shows results before any fragment is fetched. The pages
- * are listed part by part, and `parts` gives each part's folder and number of pages (see `index-parts.ts`).
+ * Each Pagefind result id (its fragment file's name) of a part with the page's route, title, breadcrumbs,
+ * summary, section and keywords: search ranks pages on these fields and shows results before any fragment is
+ * fetched. `views`: the part's pages.
  */
-export function pageRecords(parts: readonly PartFiles[], views: readonly RecordSource[]): { pages: Record<string, PageRecord>; parts: StoredParts } {
+export function partRecords(files: ReadonlyMap<string, Buffer>, views: readonly RecordSource[]): PartRecords {
   // Pagefind's URLs end with a slash (`/doc/deploy/`); routes end with one only for a folder's own page.
   const key = (url: string) => url.replace(/\/+$/, '');
   const byUrl = new Map(views.map((v) => [key(v.route), v]));
+  const pages: PartRecords = {};
+  for (const name of [...files.keys()].filter((f) => f.startsWith('fragment/')).sort()) {
+    const raw = gunzipSync(files.get(name)!).toString('utf8');
+    // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
+    const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
+    const view = byUrl.get(key(data.url));
+    const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
+    const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
+    const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
+    if (view?.kind === 'generated-index') record.push(1);
+    while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
+    pages[name.slice('fragment/'.length).replace(/\.pf_fragment$/, '')] = record;
+  }
+  return pages;
+}
+
+/**
+ * The records of every part as `search-records.json` holds them: the pages listed part by part, and each part's
+ * folder and number of pages (see `index-parts.ts`).
+ */
+export function pageRecords(parts: readonly Pick<PartFiles, 'part' | 'records'>[]): { pages: Record<string, PageRecord>; parts: StoredParts } {
   const pages: Record<string, PageRecord> = {};
   const stored: StoredParts = [];
-  for (const { part, files } of parts) {
-    const fragments = [...files.keys()].filter((f) => f.startsWith('fragment/')).sort();
-    for (const name of fragments) {
-      const id = name.slice('fragment/'.length).replace(/\.pf_fragment$/, '');
-      const raw = gunzipSync(files.get(name)!).toString('utf8');
-      // A fragment is a signature ("pagefind_dcd") followed by the page's JSON.
-      const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
+  for (const { part, records } of parts) {
+    for (const [id, record] of Object.entries(records)) {
       // Ids are short hashes, unique in a part; two parts could draw the same one, and the records would mix up
       // two pages.
-      if (pages[id]) throw new Error(`search index: two pages have the result id ${id} (${pages[id][0]} and ${data.url}); change the number of pages per part`);
-      const view = byUrl.get(key(data.url));
-      const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-      const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
-      const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
-      if (view?.kind === 'generated-index') record.push(1);
-      while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
+      if (pages[id]) throw new Error(`search index: two pages have the result id ${id} (${pages[id][0]} and ${record[0]}); change the number of pages per part`);
       pages[id] = record;
     }
-    stored.push([part.dir, fragments.length]);
+    stored.push([part.dir, Object.keys(records).length]);
   }
   return { pages, parts: stored };
 }

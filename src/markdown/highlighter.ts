@@ -3,6 +3,7 @@ import type { Element, ElementContent } from 'hast';
 import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput, type ThemeRegistrationResolved } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
+import { memoRegexConstructor } from './regex-memo.ts';
 
 /** The highlighter a build uses: Shiki's core, with the grammars and themes of `languages.ts`. */
 export type Highlighter = HighlighterCore;
@@ -15,21 +16,46 @@ const DARK = 'github-dark-high-contrast';
 const PAIRED = 'databend-light-dark';
 
 /**
- * One Shiki instance per process: loading grammars is the slow part. The JavaScript regex engine tokenizes the
- * site's code blocks 1.7× faster than the Oniguruma WebAssembly one, with the same tokens (every block of the
- * content compared), so it is the one a build uses.
+ * One Shiki instance per process, with the grammars of SQL and the shell, which most pages show; the others load
+ * when a page needs them (`highlighterFor`): turning a grammar into Shiki's registry costs a thread tens of
+ * milliseconds before its first page. The JavaScript regex engine tokenizes the site's code blocks 1.7× faster
+ * than the Oniguruma WebAssembly one, with the same tokens (every block of the content compared), so it is the one
+ * a build uses; the regular expressions it makes are kept between builds (`regex-memo.ts`).
  */
 export function loadHighlighter(): Promise<Highlighter> {
   highlighterPromise ??= (async () => {
     const missing = SHIKI_LANGUAGES.filter((lang) => !GRAMMARS[lang]);
     if (missing.length) throw new Error(`highlighter: no grammar imported for ${missing.join(', ')} (see GRAMMARS)`);
-    const highlighter = await createHighlighterCore({ themes: THEMES, langs: SHIKI_LANGUAGES.map((lang) => GRAMMARS[lang]!), engine: createJavaScriptRegexEngine() });
+    const highlighter = await createHighlighterCore({ themes: THEMES, langs: FIRST_GRAMMARS.map((lang) => GRAMMARS[lang]!), engine: createJavaScriptRegexEngine({ regexConstructor: memoRegexConstructor }) });
     const paired = pairedTheme(highlighter.getTheme(LIGHT), highlighter.getTheme(DARK));
     await highlighter.loadTheme(paired.theme);
     pairs.set(highlighter, paired);
     return highlighter;
   })();
   return highlighterPromise;
+}
+
+/** Grammars loaded with the highlighter; the others load with the first page that has them. */
+const FIRST_GRAMMARS = ['sql', 'bash', 'shellsession'];
+
+const loading = new Map<string, Promise<void>>();
+
+/** The highlighter, with the grammars of these languages loaded (names from `languages.ts`; others are ignored). */
+export async function highlighterFor(langs: Iterable<string>): Promise<Highlighter> {
+  const highlighter = await loadHighlighter();
+  const waits: Promise<void>[] = [];
+  for (const lang of new Set(langs)) {
+    const grammar = GRAMMARS[lang];
+    if (!grammar || FIRST_GRAMMARS.includes(lang)) continue;
+    let loaded = loading.get(lang);
+    if (!loaded) {
+      loaded = highlighter.loadLanguage(grammar);
+      loading.set(lang, loaded);
+    }
+    waits.push(loaded);
+  }
+  await Promise.all(waits);
+  return highlighter;
 }
 
 /**

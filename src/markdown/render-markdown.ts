@@ -38,6 +38,17 @@ export interface RenderedMarkdown {
   codeBlocks: CodeBlockInfo[];
 }
 
+/** The languages of a parsed page's code blocks (names from `languages.ts`): the grammars its render needs. */
+export function codeLanguagesOf(parsed: ParsedMarkdown): string[] {
+  const langs = new Set<string>();
+  walk<Nodes>(parsed.tree, (node) => {
+    if (node.type !== 'code' || !node.lang) return;
+    const lang = resolveLanguage(node.lang);
+    if (lang) langs.add(lang);
+  });
+  return [...langs];
+}
+
 /**
  * Second pass over a parsed page: directives, links, images and code blocks are checked and turned into the
  * HAST the UI renders. Every problem goes to the sink with its line.

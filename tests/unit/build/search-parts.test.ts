@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageRecords, startSearchIndex, type PartFiles } from '../../../src/build/search-index.ts';
+import { pageRecords, partRecords, startSearchIndex, type PartFiles } from '../../../src/build/search-index.ts';
 import { MAX_PARTS, planParts, publishedInPart, type SearchPart } from '../../../src/build/search-parts.ts';
 import { comparableScores, indexParts, pagefindIdf } from '../../../src/islands/index-parts.ts';
 
@@ -66,7 +66,8 @@ describe('scores from several parts', () => {
       for (const part of parts) {
         const writer = await service.createPart();
         for (const p of pages.slice(part.from, part.to)) await writer.add(p.file, p.html);
-        made.push({ part, files: await writer.finish() });
+        const files = await writer.finish();
+        made.push({ part, files, records: partRecords(files, []) });
       }
     } finally {
       await service.close();
@@ -79,7 +80,7 @@ describe('scores from several parts', () => {
         fs.writeFileSync(target, data);
       }
     }
-    return pageRecords(made, []);
+    return pageRecords(made);
   }
 
   /** Pagefind in this process, on the index in `dir`: a module instance of its own (the query string). */

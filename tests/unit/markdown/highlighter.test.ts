@@ -3,8 +3,10 @@
  * Shiki's own two-theme highlighting gives: the same tokens, the same colours in each theme, the same markup.
  */
 import type { Element, ElementContent, Root } from 'hast';
+import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { describe, expect, it } from 'vitest';
-import { highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
+import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
+import { memoRegexConstructor, rememberRegexes, takeNewRegexes, type StoredRegex } from '../../../src/markdown/regex-memo.ts';
 
 const SAMPLES: [lang: string, code: string][] = [
   ['sql', "-- totals per day\nSELECT to_date(ts) AS day, sum(amount)\n  FROM sales\n WHERE note LIKE '%refund%'\n GROUP BY day;\n\n"],
@@ -31,7 +33,7 @@ function shikiTwoThemes(highlighter: Awaited<ReturnType<typeof loadHighlighter>>
 
 describe('highlighting', () => {
   it('gives the markup and colours of Shiki with both themes, in one pass', async () => {
-    const highlighter = await loadHighlighter();
+    const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
     for (const [lang, code] of SAMPLES) {
       const styles = new TokenStyles();
       const ours = highlightToHast(highlighter, code, lang, styles);
@@ -41,12 +43,40 @@ describe('highlighting', () => {
   });
 
   it('styles tokens through classes that carry both themes, some in bold', async () => {
-    const highlighter = await loadHighlighter();
+    const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
     const styles = new TokenStyles();
     for (const [lang, code] of SAMPLES) highlightToHast(highlighter, code, lang, styles);
     const css = styles.css();
     expect(css).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}\}/);
     expect(css).toContain('--shiki-light-font-weight:bold;--shiki-dark:');
     expect(css).not.toMatch(/#0000\d\d/);
+  });
+});
+
+describe('regular expressions kept between builds', () => {
+  it('are made again from what was kept, and match as the converted ones do', async () => {
+    const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
+    for (const [lang, code] of SAMPLES) highlightToHast(highlighter, code, lang, new TokenStyles());
+    // What a thread hands back, through JSON as the build keeps it.
+    const made = JSON.parse(JSON.stringify(takeNewRegexes() ?? {})) as Record<string, StoredRegex>;
+    expect(Object.keys(made).length).toBeGreaterThan(100);
+    expect(Object.values(made).some(([, , options]) => options)).toBe(true);
+    rememberRegexes(made);
+    const texts = SAMPLES.flatMap(([, code]) => code.split('\n'));
+    for (const pattern of Object.keys(made)) {
+      const kept = memoRegexConstructor(pattern);
+      const converted = defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
+      expect(kept.constructor, pattern).toBe(converted.constructor);
+      expect([kept.source, kept.flags], pattern).toEqual([converted.source, converted.flags]);
+      for (const text of texts) {
+        for (const from of [0, Math.floor(text.length / 2)]) {
+          kept.lastIndex = converted.lastIndex = from;
+          const [a, b] = [kept.exec(text), converted.exec(text)];
+          expect(a && [a.index, [...a], a.indices && [...a.indices]], pattern).toEqual(b && [b.index, [...b], b.indices && [...b.indices]]);
+        }
+      }
+    }
+    // Nothing new was converted: every pattern came from what was kept.
+    expect(takeNewRegexes()).toBeUndefined();
   });
 });
