@@ -30,7 +30,7 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
-import { coverageSummary, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
+import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
@@ -55,9 +55,11 @@ import { sourceFile } from './source-dir.ts';
 import { workerBundle } from './worker-bundle.ts';
 import type { PartFiles, PartRecords, SearchIndexService } from './search-index.ts';
 import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
-import { computeNames, siteModelOf, type NamePage } from './names-work.ts';
+import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
 import { pageViewOf } from './views.ts';
-import { FAVICON_SVG, htmlFileOf, outputPathIn, swapInto, writeFile, WriteQueue } from './write-site.ts';
+import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type WrittenSite } from './write-site.ts';
+
+export { building } from './write-site.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -77,8 +79,11 @@ export interface BuildSummary {
   generated: number;
   ms: number;
   line: string;
-  /** Bodies and whole pages rendered (the rest came from the cache), render threads, search index parts indexed (of all). */
-  rendered: { bodies: number; pages: number; threads: number; searchParts: number; allSearchParts: number };
+  /**
+   * Bodies and whole pages rendered (the rest came from the cache), render threads, search index parts indexed
+   * (of all), files of the site written (the others were kept) and whether the site was updated in place.
+   */
+  rendered: { bodies: number; pages: number; threads: number; searchParts: number; allSearchParts: number; filesWritten: number; inPlace: boolean };
   /** Milliseconds of each stage, for the benchmark. */
   stages: Record<string, number>;
 }
@@ -98,6 +103,7 @@ function codeKeys(projectRoot: string) {
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
+    names: hash(moduleClosure([at('build/names-work.ts')])),
   };
 }
 
@@ -164,17 +170,12 @@ interface PageState {
 interface Manifest {
   /** Body metadata by source path, with the key it belongs to. */
   bodies: Record<string, { key: string; meta: BodyMeta }>;
-  /** The files of the site the last build wrote: what each was made from, and its size and time as written. */
-  site?: { dir: string; files: Record<string, WrittenFile> };
+  /** The site the last build wrote: its files (what each was made from, its size and time as written), its folders. */
+  site?: WrittenSite;
   /** Where the cache entries (pages, bodies) the last build used are: see `BuildCache.appendParts`. */
   entries?: Record<string, EntryRef>;
 }
 
-interface WrittenFile {
-  key: string;
-  size: number;
-  mtimeMs: number;
-}
 
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
@@ -209,11 +210,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   starting?.catch(() => undefined);
   let searchParts = 0;
   let allSearchParts = 0;
-  let swapped = false;
-  let tmpDir = '';
-  let folders: Promise<void> | undefined;
-  let writes: WriteQueue | undefined;
-  const written: Record<string, WrittenFile> = {};
+  let output: SiteWriter | undefined;
   let engineLine = '';
   try {
     // 1. Content, catalogue, views.
@@ -224,13 +221,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const tree = scanContent(contentRoot, projectRoot, memo);
     const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
     stage('catalogue');
-    // The output's folders (one per route) are made meanwhile, many at once: on a journaled file system each
-    // costs most of a millisecond, and a rebuild has little else to do.
-    tmpDir = `${options.outDir}.tmp-${process.pid}`;
-    removeLeftover(tmpDir);
-    building.add(tmpDir);
-    folders = makeFolders(tmpDir, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
-    folders.catch(() => undefined);
+    // A first build makes the output's folders (one per route) meanwhile, many at once: on a journaled file
+    // system each costs most of a millisecond. A later one updates the site in place (see `SiteWriter`).
+    output = new SiteWriter(options.outDir, previous.site, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
     const coverage = catalogueCoverage(projectRoot, catalogue);
@@ -376,6 +369,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await runJobs(jobs, (i) => feeder.ready(i));
     stage('render');
 
+    // Content errors first: a page that failed has no anchors, so what other pages asked of it cannot hold.
+    throwContentErrors(states);
     // The anchors of the pages just rendered, against what the cached bodies assumed.
     const wrong = check();
     if (wrong.length) {
@@ -385,9 +380,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (check().length) throw new Error(`build: pages whose links still do not resolve after a second render: ${check().map((i) => states[i]!.view.route).join(', ')}`);
     }
     // Content errors of every page, in catalogue order, before anything is written.
-    const sink = new ErrorSink();
-    for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
-    sink.throwIfAny();
+    throwContentErrors(states);
     // Every page is in: Pagefind builds the last parts in its own process while this thread writes the site.
     const searchFiles: Promise<PartFiles[]> = (async () => {
       const files = await feeder.done;
@@ -418,53 +411,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const fillKey = sha256(stylesheet.name, assetBundle.bundle.entry, sidebarJson.name);
     stage('assets');
 
-    // 4. The site, into the temporary folder swapped into place at the end.
-    const queue = new WriteQueue();
-    writes = queue;
-    try {
-      await folders!;
-      // A file the previous build wrote with the same key, untouched since, is linked rather than written again.
-      const before = previous.site?.dir === options.outDir ? previous.site.files : {};
-      // Each folder made once (most were made with the output's folders): a file's own mkdir is a system call
-      // each, two thousand of them in a rebuild.
-      const madeDirs = new Map<string, Promise<unknown>>();
-      const dirFor = (target: string) => {
-        const dir = path.dirname(target);
-        let made = madeDirs.get(dir);
-        if (!made) {
-          made = fs.promises.mkdir(dir, { recursive: true });
-          madeDirs.set(dir, made);
-        }
-        return made;
-      };
-      const place = (rel: string, key: string, make: () => string | Buffer) => {
-        const target = outputPathIn(tmpDir, rel);
-        const old = before[rel];
-        queue.add(async () => {
-          await dirFor(target);
-          if (old?.key === key) {
-            try {
-              const from = path.join(options.outDir, rel);
-              const st = await fs.promises.stat(from);
-              if (st.size === old.size && st.mtimeMs === old.mtimeMs) {
-                await fs.promises.link(from, target);
-                written[rel] = old;
-                return;
-              }
-            } catch {
-              // Gone or not linkable: written below.
-            }
-          }
-          await fs.promises.writeFile(target, make());
-          const st = await fs.promises.stat(target);
-          written[rel] = { key, size: st.size, mtimeMs: st.mtimeMs };
-        });
-      };
-      const assetDir = path.join(tmpDir, BUILD_ASSET_DIR);
-      fs.mkdirSync(assetDir, { recursive: true });
-      for (const f of assetBundle.bundle.jsFiles) linkOrCopy(path.join(assetBundle.dir, f), path.join(assetDir, f));
-      fs.writeFileSync(path.join(assetDir, stylesheet.name), stylesheet.text);
-      fs.writeFileSync(path.join(assetDir, sidebarJson.name), sidebarJson.text);
+    // 4. The site: a new folder swapped into place, or the last one updated (see `SiteWriter`).
+    {
+      const place = output.place.bind(output);
+      const url0 = (name: string) => `${BUILD_ASSET_DIR}/${name}`;
+      // Named by their content: the name is the key.
+      for (const f of assetBundle.bundle.jsFiles) place(url0(f), f, () => fs.readFileSync(path.join(assetBundle.dir, f)), PHASE.linked);
+      place(url0(stylesheet.name), stylesheet.name, () => stylesheet.text, PHASE.linked);
+      place(url0(sidebarJson.name), sidebarJson.name, () => sidebarJson.text, PHASE.linked);
 
       for (const s of states) {
         const pageKey = s.pageKey!;
@@ -480,8 +434,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       }
       stage('write pages');
 
-      // Names of functions, commands, settings and system tables, read from the rendered pages.
-      const names = computeNames(model, projectRoot, objects);
+      // Names of functions, commands, settings and system tables, read from the rendered pages: kept under what
+      // they are read from (each page's route, title, section, summary and kind, and what its body names; the
+      // engine's lists; the commands' catalogue), which an edit of a page's prose leaves as it was.
+      const namesKey = sha256(
+        code.names,
+        readOr(path.join(projectRoot, ENGINE_OBJECTS_FILE)),
+        readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
+        JSON.stringify(catalogue.sidebar.map((item) => item.label)),
+        ...namePages.map(({ view, places }) => JSON.stringify([view.route, view.title, view.section, view.description, view.kind, places ?? null])),
+      );
+      let names = cache.readJson<Names>('names', namesKey);
+      if (!names) {
+        names = computeNames(model, projectRoot, objects);
+        cache.writeText('names', namesKey, '.json', JSON.stringify(names));
+      }
       engineLine = `; engine coverage: ${coverageSummary(names.coverage)} documented`;
       await pool?.close();
       pool = undefined;
@@ -492,43 +459,38 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         place(file, sha256(key, fillKey), () => fill(readPagePart(cache, key, 'html')!, view.route));
       }
       stage('names');
-      writeFile(tmpDir, 'opensearch.xml', openSearchXml());
+      // Small files, made now and kept under the hash of their bytes.
+      const text = (rel: string, data: string | Buffer, phase: (typeof PHASE)[keyof typeof PHASE] = PHASE.page) => place(rel, sha256(data), () => data, phase);
+      text('opensearch.xml', openSearchXml());
       // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
-      writeFile(
-        tmpDir,
-        'index.html',
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`,
-      );
+      text('index.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`);
       // Only what a page shows or links is published: a stray file in the content folder stays private.
       const usedAssets = model.usedAssets;
-      for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) writeFile(tmpDir, `${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath));
-      writeFile(tmpDir, 'favicon.svg', FAVICON_SVG);
-      writeFile(tmpDir, 'catalogue.json', catalogueJson(catalogue));
-      writeFile(tmpDir, 'sitemap.xml', sitemapXml(model.pages));
-      writeFile(tmpDir, 'robots.txt', robotsTxt());
-      writeFile(tmpDir, 'llms.txt', llmsTxt(catalogue, model.pages));
+      for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) text(`${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath), PHASE.linked);
+      text('favicon.svg', FAVICON_SVG, PHASE.linked);
+      text('catalogue.json', catalogueJson(catalogue));
+      text('sitemap.xml', sitemapXml(model.pages));
+      text('robots.txt', robotsTxt());
+      text('llms.txt', llmsTxt(catalogue, model.pages));
       stage('outputs');
 
       const index = await searchFiles;
       // Named by their content, most of them the same after an edit: linked from the site this one replaces.
-      for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content);
+      // The entry files point to the rest of their part: put in place last.
+      for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content, rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked);
       const { pageRecords } = await import('./search-index.ts');
       const records: NameIndex = { ...names.index, ...pageRecords(index) };
-      writeFile(tmpDir, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)));
-      await queue.done();
+      text(SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
       stage('search index');
-
-      swapInto(tmpDir, options.outDir);
-      swapped = true;
-      // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
-      const hostConfig = `${options.outDir}.serve.json`;
-      fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
-      fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
-    } finally {
-      building.delete(tmpDir);
     }
+    const written = await output.commit();
+    // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
+    const hostConfig = `${options.outDir}.serve.json`;
+    fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
+    fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
 
-    const manifest: Manifest = { bodies: {}, site: { dir: options.outDir, files: written }, entries: cache.finishEntries() };
+    const { wrote: filesWritten = 0, ...writtenSite } = written;
+    const manifest: Manifest = { bodies: {}, site: writtenSite, entries: cache.finishEntries() };
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     memo.save();
@@ -542,7 +504,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const cov = coverage;
     const coverageText = `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
     const line = `built ${states.length} pages (${docs} written, ${generated} generated) into ${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverageText}${engineLine}`;
-    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchParts, allSearchParts }, stages };
+    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchParts, allSearchParts, filesWritten, inPlace: output.mode === 'update' }, stages };
   } finally {
     cache.close();
     await starting?.catch(() => undefined);
@@ -550,13 +512,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await (await search?.catch(() => undefined))?.close();
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
     // A failed build leaves the previous site as it was, and nothing of its own.
-    if (tmpDir && !swapped) {
-      await folders?.catch(() => undefined);
-      await writes?.done().catch(() => undefined);
-      fs.rmSync(tmpDir, { recursive: true, force: true });
-      building.delete(tmpDir);
-    }
+    await output?.abandon();
   }
+}
+
+/** Every content error of the pages, in catalogue order, at once (`ContentErrors`), if there is any. */
+function throwContentErrors(states: readonly PageState[]): void {
+  const sink = new ErrorSink();
+  for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
+  sink.throwIfAny();
 }
 
 /** The languages of a page's code blocks besides SQL, shell and plain text, as a fence names them. */
@@ -569,30 +533,6 @@ function grammarsOf(body: string): string[] {
   return [...out].sort();
 }
 const COMMON_GRAMMARS = new Set(['sql', 'bash', 'shellsession', 'text']);
-
-/** A temporary folder of this process left by an earlier build that failed in it: gone before this one starts. */
-function removeLeftover(dir: string): void {
-  if (fs.existsSync(dir)) fs.rmSync(dir, { recursive: true, force: true });
-}
-
-/** Every folder (relative to `root`) made, parents first, up to 32 at a time. */
-async function makeFolders(root: string, rels: string[]): Promise<void> {
-  const all = new Set<string>();
-  for (const rel of rels) for (let d = rel; d && d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);
-  const byDepth = new Map<number, string[]>();
-  for (const d of all) {
-    const depth = d.split('/').length;
-    byDepth.set(depth, [...(byDepth.get(depth) ?? []), d]);
-  }
-  await fs.promises.mkdir(root, { recursive: true });
-  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
-    const level = byDepth.get(depth)!;
-    for (let i = 0; i < level.length; i += 32) await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
-  }
-}
-
-/** Temporary folders of builds running in this process: removed if the process is interrupted. */
-export const building = new Set<string>();
 
 const readOr = (file: string): string => {
   try {
@@ -759,14 +699,3 @@ async function standalonePage(cache: BuildCache, siteKey: string, view: PageView
   }
   return key;
 }
-
-/** A hard link when the file system allows it (the cache and the site are never written in place), else a copy. */
-function linkOrCopy(from: string, to: string): void {
-  try {
-    fs.linkSync(from, to);
-  } catch {
-    fs.copyFileSync(from, to);
-  }
-}
-
-

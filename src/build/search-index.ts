@@ -26,13 +26,22 @@ export interface SearchPartWriter {
 export async function startSearchIndex(): Promise<SearchIndexService> {
   // Pagefind reads its chunk size from its environment when its process starts, which the first index does.
   process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(INDEX_CHUNK_SIZE);
+  // Every request not yet answered: Pagefind is closed only once they are, since its process, cut off while it
+  // writes an answer, prints a panic.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(request: Promise<T>): Promise<T> => {
+    inFlight.add(request);
+    const settled = () => inFlight.delete(request);
+    request.then(settled, settled);
+    return request;
+  };
   const create = async (): Promise<SearchPartWriter> => {
-    const { index, errors } = await pagefind.createIndex({});
+    const { index, errors } = await track(pagefind.createIndex({}));
     if (!index) throw new Error(`search index: ${errors.join('; ')}`);
     const pending: Promise<{ errors: string[] }>[] = [];
     return {
       add(relPath, html) {
-        const added = index.addHTMLFile({ sourcePath: relPath, content: html });
+        const added = track(index.addHTMLFile({ sourcePath: relPath, content: html }));
         pending.push(added);
         return added;
       },
@@ -42,7 +51,7 @@ export async function startSearchIndex(): Promise<SearchIndexService> {
         // sent before; meanwhile this thread may be busy, and the answers wait for it.
         // The files come back in memory and are written by the caller: Pagefind's own writeFiles answers before
         // its writes are done, and closing it then leaves files empty or cut short.
-        const files = index.getFiles();
+        const files = track(index.getFiles());
         // Read below; a build that fails meanwhile closes Pagefind, which rejects it.
         files.catch(() => undefined);
         const added = await Promise.all(pending);
@@ -50,7 +59,7 @@ export async function startSearchIndex(): Promise<SearchIndexService> {
         if (failed.length) throw new Error(`search index: ${failed.join('; ')}`);
         const built = await files;
         if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
-        await index.deleteIndex();
+        await track(index.deleteIndex());
         return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
       },
     };
@@ -66,6 +75,7 @@ export async function startSearchIndex(): Promise<SearchIndexService> {
       return first;
     },
     close: async () => {
+      await Promise.allSettled([...inFlight]);
       await pagefind.close();
     },
   };

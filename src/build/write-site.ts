@@ -1,4 +1,4 @@
-/** Writing the site: where each route goes, output paths kept inside the output, and the final swap. */
+/** Writing the site: where each route goes, output paths kept inside the output, a new folder or an update. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,6 +53,224 @@ function removeInBackground(dir: string): void {
   const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
   child.on('error', () => fs.rmSync(dir, { recursive: true, force: true }));
   child.unref();
+}
+
+/** Temporary folders and files of builds running in this process: removed if the process is interrupted. */
+export const building = new Set<string>();
+
+/** A file a build wrote: what it was made from (its key), and its size and time as written. */
+export interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What a build wrote: its output folder, every file, and the time of every folder once it was done. */
+export interface WrittenSite {
+  dir: string;
+  files: Record<string, WrittenFile>;
+  /** How many files this build wrote (the others were kept as they were). */
+  wrote?: number;
+  /** Folder (relative, `''` for the output folder itself) → its modification time after the build. */
+  folders?: Record<string, number>;
+}
+
+/**
+ * When an update puts its files in place: first what pages link to (assets, the search index's data, named by
+ * their content), then the pages, then what switches the search index over (its entry files and the records).
+ */
+export const PHASE = { linked: 0, page: 1, index: 2 } as const;
+type Phase = (typeof PHASE)[keyof typeof PHASE];
+
+/**
+ * Writes a site. A first build (no site there, or one this cache did not write) writes a new folder beside the
+ * output and swaps it in (`swapInto`). A later build updates the site it wrote in place: a file whose key is the
+ * one it was written with, and which is still as written (size, time), stays; any other is written beside its
+ * place and renamed over it once every file is written, in the order of `PHASE`, so a reader meanwhile finds
+ * each file whole and every link of a page resolving; then what the site no longer has is removed. On this
+ * project's machines making a folder or a file costs far more than writing its bytes: an update makes only what
+ * changed, where a new folder would make some two thousand files and six hundred folders each time.
+ *
+ * Files found in the site that the last build did not write are removed too (a folder whose time changed since
+ * the last build is read again), so the site is always the one a first build would write. Nothing is put in
+ * place unless every file was written: a build that fails leaves the previous site as it was.
+ */
+export class SiteWriter {
+  readonly mode: 'fresh' | 'update';
+  /** Where files are written: the temporary folder, or the site itself. */
+  private readonly root: string;
+  private readonly queue = new WriteQueue();
+  private readonly files: Record<string, WrittenFile> = {};
+  private readonly madeDirs = new Map<string, Promise<unknown>>();
+  private readonly temps: [tmp: string, target: string, phase: Phase][] = [];
+  private wrote = 0;
+  private folders: Promise<void> = Promise.resolve();
+  private done = false;
+
+  /** `folders`: folders a first build makes at once (every route's), many at a time, while the pages render. */
+  constructor(
+    private readonly outDir: string,
+    private readonly previous: WrittenSite | undefined,
+    folders: string[],
+  ) {
+    this.mode = previous?.dir === outDir && fs.existsSync(outDir) ? 'update' : 'fresh';
+    if (this.mode === 'update') {
+      this.root = outDir;
+      return;
+    }
+    this.root = `${outDir}.tmp-${process.pid}`;
+    // Left by an earlier build of this process that failed in it.
+    fs.rmSync(this.root, { recursive: true, force: true });
+    building.add(this.root);
+    this.folders = makeFolders(this.root, folders);
+    this.folders.catch(() => undefined);
+  }
+
+  /**
+   * A file of the site, `make` called only if it has to be written. `key` says what the file is made from: the
+   * same key, the same bytes.
+   */
+  place(rel: string, key: string, make: () => string | Buffer, phase: Phase = PHASE.page): void {
+    const target = outputPathIn(this.root, rel);
+    if (this.mode === 'update') {
+      const old = this.previous!.files[rel];
+      if (old?.key === key) {
+        const st = fs.statSync(target, { throwIfNoEntry: false });
+        if (st?.isFile() && st.size === old.size && st.mtimeMs === old.mtimeMs) {
+          this.files[rel] = old;
+          return;
+        }
+      }
+    }
+    this.files[rel] = { key, size: -1, mtimeMs: -1 };
+    this.wrote++;
+    this.queue.add(async () => {
+      await this.dirFor(target);
+      let file = target;
+      if (this.mode === 'update') {
+        // Hidden, and named by this process: a killed build's leftovers are found and removed by the next.
+        file = path.join(path.dirname(target), `.${path.basename(target)}.tmp-${process.pid}`);
+        building.add(file);
+        this.temps.push([file, target, phase]);
+      }
+      await fs.promises.writeFile(file, make());
+      const st = await fs.promises.stat(file);
+      this.files[rel] = { key, size: st.size, mtimeMs: st.mtimeMs };
+    });
+  }
+
+  /** Every file written and put in place; what the next build needs to know of it. */
+  async commit(): Promise<WrittenSite> {
+    await this.folders;
+    await this.queue.done();
+    if (this.mode === 'fresh') {
+      swapInto(this.root, this.outDir);
+      building.delete(this.root);
+    } else {
+      const expected = new Set(Object.keys(this.files));
+      const strays = this.strays(expected);
+      for (const phase of [PHASE.linked, PHASE.page, PHASE.index]) {
+        for (const [tmp, target, p] of this.temps) {
+          if (p !== phase) continue;
+          fs.renameSync(tmp, target);
+          building.delete(tmp);
+        }
+      }
+      for (const rel of Object.keys(this.previous!.files)) if (!expected.has(rel)) fs.rmSync(path.join(this.root, rel), { force: true });
+      for (const rel of strays) fs.rmSync(path.join(this.root, rel), { recursive: true, force: true });
+      // Folders left empty, deepest first.
+      const keep = foldersOf(expected);
+      for (const dir of Object.keys(this.previous!.folders ?? {}).sort((a, b) => b.length - a.length)) {
+        if (keep.has(dir)) continue;
+        try {
+          fs.rmdirSync(path.join(this.root, dir));
+        } catch {
+          // Not empty (a stray was removed above) or already gone.
+        }
+      }
+    }
+    this.done = true;
+    const folders: Record<string, number> = {};
+    for (const dir of foldersOf(new Set(Object.keys(this.files)))) {
+      const st = fs.statSync(path.join(this.outDir, dir), { throwIfNoEntry: false });
+      if (st) folders[dir] = st.mtimeMs;
+    }
+    return { dir: this.outDir, files: this.files, folders, wrote: this.wrote };
+  }
+
+  /** Removes what this build wrote, unless it was put in place: the previous site stays as it was. */
+  async abandon(): Promise<void> {
+    if (this.done) return;
+    await this.folders.catch(() => undefined);
+    await this.queue.done().catch(() => undefined);
+    if (this.mode === 'fresh') {
+      fs.rmSync(this.root, { recursive: true, force: true });
+      building.delete(this.root);
+      return;
+    }
+    for (const [tmp] of this.temps) {
+      fs.rmSync(tmp, { force: true });
+      building.delete(tmp);
+    }
+  }
+
+  /**
+   * What the site holds that this build does not write and the last one did not either: files added by hand, a
+   * killed build's temporary files. Only folders whose time changed since the last build (an entry added or
+   * removed) are read; all of them when the last build did not record their times.
+   */
+  private strays(expected: ReadonlySet<string>): string[] {
+    const before = this.previous!;
+    const known = new Set([...expected, ...Object.keys(before.files)]);
+    const knownDirs = foldersOf(known);
+    const ours = new Set(this.temps.map(([tmp]) => tmp));
+    const out: string[] = [];
+    const recorded = before.folders;
+    for (const dir of recorded ? Object.keys(recorded) : [...knownDirs]) {
+      const abs = path.join(this.root, dir);
+      const st = fs.statSync(abs, { throwIfNoEntry: false });
+      if (!st || (recorded && st.mtimeMs === recorded[dir])) continue;
+      for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory() ? knownDirs.has(rel) : known.has(rel) || ours.has(path.join(abs, entry.name))) continue;
+        out.push(rel);
+      }
+    }
+    return out;
+  }
+
+  private dirFor(target: string): Promise<unknown> {
+    const dir = path.dirname(target);
+    let made = this.madeDirs.get(dir);
+    if (!made) {
+      made = fs.promises.mkdir(dir, { recursive: true });
+      this.madeDirs.set(dir, made);
+    }
+    return made;
+  }
+}
+
+/** Every folder that holds one of the files (relative paths with `/`), the output folder itself as `''`. */
+function foldersOf(files: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>(['']);
+  for (const rel of files) for (let d = path.posix.dirname(rel); d !== '.' && !out.has(d); d = path.posix.dirname(d)) out.add(d);
+  return out;
+}
+
+/** Every folder (relative to `root`) made, parents first, up to 32 at a time. */
+async function makeFolders(root: string, rels: string[]): Promise<void> {
+  const all = new Set<string>();
+  for (const rel of rels) for (let d = rel; d && d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);
+  const byDepth = new Map<number, string[]>();
+  for (const d of all) {
+    const depth = d.split('/').length;
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), d]);
+  }
+  await fs.promises.mkdir(root, { recursive: true });
+  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
+    const level = byDepth.get(depth)!;
+    for (let i = 0; i < level.length; i += 32) await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
+  }
 }
 
 /**

@@ -93,7 +93,7 @@ describe('a rebuild with the cache', () => {
     expectSameSite(warm2.out, (await build(false)).out);
   }, 120_000);
 
-  it('links the files of the site it replaces only while they are as it wrote them', async () => {
+  it('keeps the files of the site it updates only while they are as it wrote them', async () => {
     const out = path.join(work, 'site-in-place');
     const inPlace = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
     await inPlace();
@@ -106,6 +106,51 @@ describe('a rebuild with the cache', () => {
     await inPlace();
     expect(fs.readFileSync(page, 'utf8')).not.toContain('edited by hand');
     expectSameSite(out, (await build(false)).out);
+  }, 120_000);
+
+  it('updates the site it wrote in place: writes only what changed, and removes what the site no longer has or never had', async () => {
+    const out = path.join(work, 'site-update');
+    const update = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
+    const first = await update();
+    expect(first.rendered.inPlace).toBe(false);
+    const again = await update();
+    expect(again.rendered).toMatchObject({ inPlace: true, filesWritten: 0 });
+    // By hand: a file in a page's folder, a folder of files, and a killed update's half-written file.
+    fs.writeFileSync(path.join(out, 'doc/guide/first/notes.txt'), 'mine');
+    fs.mkdirSync(path.join(out, 'doc/stray/deep'), { recursive: true });
+    fs.writeFileSync(path.join(out, 'doc/stray/deep/index.html'), '<p>stray</p>');
+    fs.writeFileSync(path.join(out, 'doc/guide/.index.html.tmp-999999'), '<p>half');
+    // And a page removed from the content.
+    const second = path.join(content, '01-guide/20-second.md');
+    const text = fs.readFileSync(second, 'utf8');
+    fs.rmSync(second);
+    try {
+      const updated = await update();
+      expect(updated.rendered.inPlace).toBe(true);
+      expect(fs.existsSync(path.join(out, 'doc/guide/second'))).toBe(false);
+      expect(fs.existsSync(path.join(out, 'doc/stray'))).toBe(false);
+      expectSameSite(out, (await build(false)).out);
+    } finally {
+      fs.writeFileSync(second, text);
+    }
+    const back = await update();
+    expect(back.rendered.filesWritten).toBeGreaterThan(0);
+    expectSameSite(out, (await build(false)).out);
+    // A build that fails leaves the site as it was, with nothing of its own in it.
+    const before = files(out);
+    const firstPage = path.join(content, '01-guide/10-first.md');
+    const firstText = fs.readFileSync(firstPage, 'utf8');
+    fs.writeFileSync(firstPage, `${firstText}\nA [broken link](./no-such-page.md).\n`);
+    try {
+      // The page's own error, though another page links to one of its headings (which a page that failed lacks).
+      await expect(update()).rejects.toThrow(/10-first\.md:\d+:\d+: link "\.\/no-such-page\.md": there is no page/);
+      await expect(build(false)).rejects.toThrow(/10-first\.md:\d+:\d+: link "\.\/no-such-page\.md": there is no page/);
+    } finally {
+      fs.writeFileSync(firstPage, firstText);
+    }
+    const after = files(out);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [rel, data] of before) expect(after.get(rel)?.equals(data), rel).toBe(true);
   }, 120_000);
 
   it('makes a damaged cache entry again (a page, a body, the search index), and writes the same site', async () => {
