@@ -57,7 +57,7 @@ import type { PartFiles, PartRecords, SearchIndexService } from './search-index.
 import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
 import { pageViewOf } from './views.ts';
-import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type WrittenSite } from './write-site.ts';
+import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
 
 export { building } from './write-site.ts';
 
@@ -414,11 +414,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // 4. The site: a new folder swapped into place, or the last one updated (see `SiteWriter`).
     {
       const place = output.place.bind(output);
-      const url0 = (name: string) => `${BUILD_ASSET_DIR}/${name}`;
+      const assetPath = (name: string) => `${BUILD_ASSET_DIR}/${name}`;
       // Named by their content: the name is the key.
-      for (const f of assetBundle.bundle.jsFiles) place(url0(f), f, () => fs.readFileSync(path.join(assetBundle.dir, f)), PHASE.linked);
-      place(url0(stylesheet.name), stylesheet.name, () => stylesheet.text, PHASE.linked);
-      place(url0(sidebarJson.name), sidebarJson.name, () => sidebarJson.text, PHASE.linked);
+      for (const f of assetBundle.bundle.jsFiles) place(assetPath(f), f, () => fs.readFileSync(path.join(assetBundle.dir, f)), PHASE.linked);
+      place(assetPath(stylesheet.name), stylesheet.name, () => stylesheet.text, PHASE.linked);
+      place(assetPath(sidebarJson.name), sidebarJson.name, () => sidebarJson.text, PHASE.linked);
 
       for (const s of states) {
         const pageKey = s.pageKey!;
@@ -460,7 +460,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       }
       stage('names');
       // Small files, made now and kept under the hash of their bytes.
-      const text = (rel: string, data: string | Buffer, phase: (typeof PHASE)[keyof typeof PHASE] = PHASE.page) => place(rel, sha256(data), () => data, phase);
+      const text = (rel: string, data: string | Buffer, phase: Phase = PHASE.page) => place(rel, sha256(data), () => data, phase);
       text('opensearch.xml', openSearchXml());
       // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
       text('index.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`);
@@ -475,22 +475,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       stage('outputs');
 
       const index = await searchFiles;
-      // Named by their content, most of them the same after an edit: linked from the site this one replaces.
-      // The entry files point to the rest of their part: put in place last.
+      // Named by their content, most of them the same after an edit, and kept in the site as they are. The entry
+      // files point to the rest of their part: put in place last.
       for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content, rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked);
       const { pageRecords } = await import('./search-index.ts');
       const records: NameIndex = { ...names.index, ...pageRecords(index) };
       text(SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
       stage('search index');
     }
-    const written = await output.commit();
+    const { site: written, wrote: filesWritten } = await output.commit();
     // How to serve it, beside the site rather than in it: a host's configuration is not a file to publish.
     const hostConfig = `${options.outDir}.serve.json`;
     fs.writeFileSync(`${hostConfig}.tmp-${process.pid}`, serveJson(themeBootstrap));
     fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
 
-    const { wrote: filesWritten = 0, ...writtenSite } = written;
-    const manifest: Manifest = { bodies: {}, site: writtenSite, entries: cache.finishEntries() };
+    const manifest: Manifest = { bodies: {}, site: written, entries: cache.finishEntries() };
     for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     memo.save();

@@ -24,12 +24,6 @@ export function outputPathIn(root: string, rel: string): string {
   return file;
 }
 
-export function writeFile(root: string, rel: string, data: string | Buffer): void {
-  const file = outputPathIn(root, rel);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, data);
-}
-
 let swaps = 0;
 
 /**
@@ -69,8 +63,6 @@ export interface WrittenFile {
 export interface WrittenSite {
   dir: string;
   files: Record<string, WrittenFile>;
-  /** How many files this build wrote (the others were kept as they were). */
-  wrote?: number;
   /** Folder (relative, `''` for the output folder itself) → its modification time after the build. */
   folders?: Record<string, number>;
 }
@@ -80,7 +72,7 @@ export interface WrittenSite {
  * their content), then the pages, then what switches the search index over (its entry files and the records).
  */
 export const PHASE = { linked: 0, page: 1, index: 2 } as const;
-type Phase = (typeof PHASE)[keyof typeof PHASE];
+export type Phase = (typeof PHASE)[keyof typeof PHASE];
 
 /**
  * Writes a site. A first build (no site there, or one this cache did not write) writes a new folder beside the
@@ -159,8 +151,8 @@ export class SiteWriter {
     });
   }
 
-  /** Every file written and put in place; what the next build needs to know of it. */
-  async commit(): Promise<WrittenSite> {
+  /** Every file written and put in place: what the next build needs to know of the site, and how many were written. */
+  async commit(): Promise<{ site: WrittenSite; wrote: number }> {
     await this.folders;
     await this.queue.done();
     if (this.mode === 'fresh') {
@@ -195,7 +187,7 @@ export class SiteWriter {
       const st = fs.statSync(path.join(this.outDir, dir), { throwIfNoEntry: false });
       if (st) folders[dir] = st.mtimeMs;
     }
-    return { dir: this.outDir, files: this.files, folders, wrote: this.wrote };
+    return { site: { dir: this.outDir, files: this.files, folders }, wrote: this.wrote };
   }
 
   /** Removes what this build wrote, unless it was put in place: the previous site stays as it was. */
