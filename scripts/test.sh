@@ -23,6 +23,8 @@ step "build"
 sh scripts/build.sh
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
+step "every route through the real server, and a crawl from /doc/"
+npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
 step "browser tests and accessibility"

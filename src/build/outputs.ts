@@ -88,8 +88,9 @@ export function securityHeaders(themeScript: string): { key: string; value: stri
 }
 
 /**
- * How the site is served (the `serve-handler` configuration, and a readable record of what any static host
- * needs): clean URLs, / → /doc/, no directory listings, the security headers, long caching of hashed assets.
+ * How the site is served (what `npm start`'s server reads, and a readable record of what any static host needs:
+ * see the README's "Hosting"): clean URLs, / → /doc/, no directory listings, the security headers, long caching
+ * of hashed assets.
  * The build writes it beside the site (`site.serve.json`), never into it: it is not a page to publish.
  */
 export function serveJson(themeScript: string): string {
