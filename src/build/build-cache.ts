@@ -5,14 +5,20 @@
  * renamed; pages and bodies go into the build's own segment, which only its manifest (written last) points into.
  * So a build that is killed never leaves half an entry that a later one reads, and two builds can share the folder.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 let counter = 0;
 
-/** Where an entry is: its segment file (in `segments/`), its offset and its length in bytes. */
-export type EntryRef = [segment: string, offset: number, length: number];
+/**
+ * Where an entry is: its segment file (in `segments/`), its offset and its length in bytes, and the hash of its
+ * bytes: an entry whose bytes changed (a damaged disk, a cache copied from elsewhere) is made again, never used.
+ */
+export type EntryRef = [segment: string, offset: number, length: number, hash: string];
+
+const hashOf = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
 const SEGMENTS = 'segments';
 /** More segments than this hold the entries a build uses: they are copied into one. */
@@ -28,6 +34,8 @@ export class BuildCache {
   private segment?: { name: string; fd: number; size: number };
   /** Entries this build used or wrote: the ones pruning keeps. */
   readonly used = new Set<string>();
+  /** Entries whose bytes this build found to match their hash (or wrote). */
+  private readonly checked = new Set<string>();
 
   constructor(readonly dir: string) {}
 
@@ -73,34 +81,44 @@ export class BuildCache {
     }
     const packed = packParts(parts);
     fs.writeSync(this.segment.fd, packed, 0, packed.length, this.segment.size);
-    const entry: EntryRef = [this.segment.name, this.segment.size, packed.length];
+    const entry: EntryRef = [this.segment.name, this.segment.size, packed.length, hashOf(packed)];
     this.segment.size += packed.length;
     this.sizes.set(this.segment.name, this.segment.size);
     this.entries.set(`${kind}/${key}`, entry);
     this.live.set(`${kind}/${key}`, entry);
+    this.checked.add(`${kind}/${key}`);
   }
 
-  /** Whether an entry is there and whole (its segment reaches past its end); counted as used by this build. */
+  /**
+   * Whether an entry is there and whole (its bytes match their hash: a build that finds it damaged renders it
+   * again); counted as used by this build.
+   */
   hasParts(kind: string, key: string): boolean {
-    const entry = this.entries.get(`${kind}/${key}`);
-    if (!entry) return false;
-    const size = this.segmentSize(entry[0]);
-    if (size === undefined || entry[1] + entry[2] > size) return false;
-    this.live.set(`${kind}/${key}`, entry);
-    return true;
+    return this.readParts(kind, key) !== undefined;
   }
 
-  /** The parts of an entry, or undefined when it is missing or damaged. */
+  /** The parts of an entry, or undefined when it is missing or damaged (its bytes no longer match their hash). */
   readParts(kind: string, key: string): Map<string, Buffer> | undefined {
-    const entry = this.entries.get(`${kind}/${key}`);
+    const id = `${kind}/${key}`;
+    const entry = this.entries.get(id);
     if (!entry) return undefined;
     try {
-      const [name, offset, length] = entry;
+      const [name, offset, length, hash] = entry;
+      const size = this.segmentSize(name);
+      if (size === undefined || offset + length > size) return undefined;
       const fd = this.segment?.name === name ? this.segment.fd : this.readerOf(name);
       const data = Buffer.alloc(length);
       if (fs.readSync(fd, data, 0, length, offset) !== length) return undefined;
+      // Checked once per build: a rebuild asks first whether an entry is there, then reads it.
+      if (!this.checked.has(id)) {
+        if (hashOf(data) !== hash) {
+          this.entries.delete(id);
+          return undefined;
+        }
+        this.checked.add(id);
+      }
       const parts = unpackParts(data);
-      this.live.set(`${kind}/${key}`, entry);
+      this.live.set(id, entry);
       return parts;
     } catch {
       return undefined;
@@ -109,7 +127,7 @@ export class BuildCache {
 
   /** Where the last build's entries are (its manifest's `entries`). */
   useEntries(entries: Readonly<Record<string, EntryRef>> | undefined): void {
-    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
+    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 4) this.entries.set(k, entry);
   }
 
   /**

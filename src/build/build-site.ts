@@ -41,7 +41,8 @@ import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../ui/strings.ts';
 import type { PageView, SiteView } from '../ui/types.ts';
 import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
-import { BuildCache, type EntryRef } from './build-cache.ts';
+import { BuildCache } from './build-cache.ts';
+import { readManifest, type Manifest } from './manifest.ts';
 import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
@@ -57,6 +58,7 @@ import type { PartFiles, PartRecords, SearchIndexService } from './search-index.
 import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
 import { pageViewOf } from './views.ts';
+import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
 import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
 
 export { building } from './write-site.ts';
@@ -88,7 +90,6 @@ export interface BuildSummary {
   stages: Record<string, number>;
 }
 
-const SEARCH_PAGE = '/doc/search';
 
 /** The code behind each kind of output (see `code-hash.ts`). */
 function codeKeys(projectRoot: string) {
@@ -167,16 +168,6 @@ interface PageState {
   errors: JobError[];
 }
 
-interface Manifest {
-  /** Body metadata by source path, with the key it belongs to. */
-  bodies: Record<string, { key: string; meta: BodyMeta }>;
-  /** The site the last build wrote: its files (what each was made from, its size and time as written), its folders. */
-  site?: WrittenSite;
-  /** Where the cache entries (pages, bodies) the last build used are: see `BuildCache.appendParts`. */
-  entries?: Record<string, EntryRef>;
-}
-
-
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const stages: Record<string, number> = {};
@@ -193,7 +184,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const cacheDir = tempCache ?? (options.cacheDir || path.join(projectRoot, '.cache', 'build'));
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
-  const previous = cache.readJson<Manifest>('manifest', manifestKey) ?? { bodies: {} };
+  const previous = readManifest(cache, manifestKey);
   cache.useEntries(previous.entries);
   let pool: RenderPool | undefined;
   // Pagefind's process, started now without waiting for it: it is ready by the time the first page is (a
@@ -220,6 +211,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const regexes = regexStore(cache, code.regexes);
     const tree = scanContent(contentRoot, projectRoot, memo);
     const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
+    // Before anything is written: no route may land on another page's file or one the build makes itself.
+    checkOutputPaths(catalogue, [SEARCH_PAGE]);
     stage('catalogue');
     // A first build makes the output's folders (one per route) meanwhile, many at once: on a journaled file
     // system each costs most of a millisecond. A later one updates the site in place (see `SiteWriter`).

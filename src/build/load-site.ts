@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
+import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
 import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ErrorSink } from '../content/errors.ts';
@@ -82,6 +83,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
   const contentRoot = path.resolve(options.projectRoot, contentDir);
   const tree = scanContent(contentRoot, options.projectRoot);
   const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
+  checkOutputPaths(catalogue, [SEARCH_PAGE]);
 
   const parsed = new Map<Page, ParsedMarkdown>();
   const anchorsByRoute = new Map<string, ReadonlySet<string>>();

@@ -158,12 +158,8 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
   // Unique ids and routes.
   const byRoute = new Map<string, Page>();
   const byId = new Map<string, Page>();
-  const where = (p: Page) => (p.kind === 'doc' ? p.source.file : p.categoryFile);
-  const lineOf = (p: Page, key: string) => {
-    if (p.kind !== 'doc') return 1;
-    const idx = p.source.raw.search(new RegExp(`^${key}:`, 'm'));
-    return idx >= 0 ? p.source.raw.slice(0, idx).split('\n').length : 1;
-  };
+  const where = sourceFileOf;
+  const lineOf = frontmatterLineOf;
   for (const page of pages) {
     const key = routeKey(page.route);
     const clash = byRoute.get(key);
@@ -184,4 +180,16 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
   }
 
   return { version: currentVersion, sidebar, docs, pages, byRoute, bySource };
+}
+
+/** The file a page comes from: its Markdown, or the `_category_.json` of a generated index. */
+export function sourceFileOf(p: Page): string {
+  return p.kind === 'doc' ? p.source.file : p.categoryFile;
+}
+
+/** The line of a frontmatter key in a page's source (1 when the page has none: a generated index, a missing key). */
+export function frontmatterLineOf(p: Page, key: string): number {
+  if (p.kind !== 'doc') return 1;
+  const idx = p.source.raw.search(new RegExp(`^${key}:`, 'm'));
+  return idx >= 0 ? p.source.raw.slice(0, idx).split('\n').length : 1;
 }

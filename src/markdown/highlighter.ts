@@ -195,7 +195,10 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
   const paired = pairs.get(highlighter);
   if (!paired) throw new Error('highlighter: not made by loadHighlighter');
   // The high-contrast variants keep every token at WCAG AA contrast on our code background.
-  const lines = highlighter.codeToTokensBase(code, { lang, theme: PAIRED });
+  // No time limit: Shiki's default (500 ms a line) stops tokenizing a line that takes longer and leaves the rest of
+  // it one plain token, and a thread's first line of a language (its regular expressions compiled then) can take
+  // that long on a busy machine: the same page came out highlighted or not. Page sizes are bounded instead.
+  const lines = highlighter.codeToTokensBase(code, { lang, theme: PAIRED, tokenizeTimeLimit: 0 });
   const children: ElementContent[] = [];
   lines.forEach((line, i) => {
     if (i) children.push({ type: 'text', value: '\n' });

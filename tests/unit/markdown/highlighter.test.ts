@@ -4,7 +4,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
 import { memoRegexConstructor, rememberRegexes, takeNewRegexes, type StoredRegex } from '../../../src/markdown/regex-memo.ts';
 
@@ -21,7 +21,7 @@ const SAMPLES: [lang: string, code: string][] = [
 
 /** Shiki's own output for the two themes, its inline styles turned into classes as the site does. */
 function shikiTwoThemes(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, code: string, lang: string, styles: TokenStyles): Element {
-  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false }) as Root;
+  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false, tokenizeTimeLimit: 0 }) as Root;
   const convert = (node: ElementContent): ElementContent => {
     if (node.type !== 'element') return node;
     const { class: cls, style, ...rest } = node.properties;
@@ -50,6 +50,21 @@ describe('highlighting', () => {
     expect(css).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}\}/);
     expect(css).toContain('--shiki-light-font-weight:bold;--shiki-dark:');
     expect(css).not.toMatch(/#0000\d\d/);
+  });
+});
+
+describe('the same tokens on a busy machine', () => {
+  it('tokenizes a whole line however long it takes (no time limit that leaves the rest plain)', async () => {
+    const highlighter = await highlighterFor(['sql']);
+    const calm = highlightToHast(highlighter, 'SELECT 1 + 1; -- two', 'sql', new TokenStyles());
+    // A machine so busy that every look at the clock finds a second gone.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      expect(highlightToHast(highlighter, 'SELECT 1 + 1; -- two', 'sql', new TokenStyles())).toEqual(calm);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,77 @@
+/**
+ * Every file of the site claimed once, checked before anything is written: a page whose route lands on a file the
+ * build makes itself (`slug: /search`, the search page; `slug: /guides.md`, the Markdown copy of `/doc/guides/`),
+ * or on a file that must be a folder for another page, would otherwise fail halfway through writing, or silently
+ * overwrite another page. Paths are compared without case too: on a case-insensitive disk or host, `Case` and
+ * `case` are one file.
+ */
+import { ErrorSink } from '../content/errors.ts';
+import { frontmatterLineOf, sourceFileOf } from '../catalogue/build-catalogue.ts';
+import type { Catalogue } from '../catalogue/types.ts';
+import { markdownUrlOf } from './paths.ts';
+import { htmlFileOf } from './write-site.ts';
+
+/** A file of the output and who claims it: a page (its source and slug line) or the build itself. */
+export interface Claim {
+  file: string;
+  by: string;
+  line?: number;
+}
+
+/** Where two claims meet: the same file, or one's file is a folder the other's path goes through. */
+export function clashes(claims: readonly Claim[]): [Claim, Claim, string][] {
+  const out: [Claim, Claim, string][] = [];
+  const byFile = new Map<string, Claim>();
+  for (const claim of claims) {
+    const key = claim.file.toLowerCase();
+    const other = byFile.get(key);
+    if (other) out.push([claim, other, other.file === claim.file ? `both write ${claim.file}` : `${claim.file} and ${other.file} differ only in case`]);
+    else byFile.set(key, claim);
+  }
+  for (const claim of claims) {
+    const parts = claim.file.toLowerCase().split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      const other = byFile.get(folder);
+      if (other) out.push([claim, other, `${claim.file} needs ${other.file} to be a folder`]);
+    }
+  }
+  return out;
+}
+
+/** The route of the generated search page. */
+export const SEARCH_PAGE = '/doc/search';
+
+/** The files the build writes besides pages, and the folders it fills (any file under them is the build's). */
+export const GENERATED_FILES = ['index.html', '404.html', 'catalogue.json', 'sitemap.xml', 'robots.txt', 'llms.txt', 'opensearch.xml', 'favicon.svg', 'search-records.json'];
+export const GENERATED_FOLDERS = ['assets/build', 'assets/content', 'pagefind'];
+
+/** Refuses (as content errors naming each page's file and slug line) any route that lands on another output. */
+export function checkOutputPaths(catalogue: Catalogue, generatedRoutes: readonly string[]): void {
+  const claims: Claim[] = [];
+  const build = 'the build';
+  for (const file of GENERATED_FILES) claims.push({ file, by: build });
+  for (const folder of GENERATED_FOLDERS) claims.push({ file: `${folder}/`, by: build });
+  for (const route of generatedRoutes) claims.push({ file: htmlFileOf(route), by: `the build (${route})` });
+  for (const page of catalogue.pages) {
+    const by = sourceFileOf(page);
+    const line = frontmatterLineOf(page, 'slug');
+    claims.push({ file: htmlFileOf(page.route), by, line });
+    if (page.kind === 'doc') claims.push({ file: markdownUrlOf(page.route).slice(1), by: `${by} (its Markdown copy)`, line });
+  }
+  // A generated folder is claimed as `<folder>/`: any page file under it meets it as a prefix.
+  const folderClaims = claims.filter((c) => c.file.endsWith('/'));
+  const sink = new ErrorSink();
+  const report = (a: Claim, b: Claim, why: string) => {
+    const page = a.by === build || a.by.startsWith('the build') ? b : a;
+    const other = page === a ? b : a;
+    sink.add(page.by.replace(/ \(its Markdown copy\)$/, ''), page.line, `the route writes ${page.file}, which ${other.by} writes too (${why}): choose another slug or file name`);
+  };
+  for (const [a, b, why] of clashes(claims.filter((c) => !c.file.endsWith('/')))) report(a, b, why);
+  for (const claim of claims) {
+    if (claim.file.endsWith('/')) continue;
+    const under = folderClaims.find((f) => claim.file.toLowerCase().startsWith(f.file));
+    if (under && claim.by !== build) report(claim, under, `${under.file} is the build's own folder`);
+  }
+  sink.throwIfAny();
+}
