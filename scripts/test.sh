@@ -21,6 +21,13 @@ step "content checks"
 npx tsx scripts/check-content.ts
 step "build"
 sh scripts/build.sh
+step "output is deterministic: a second build without the cache, compared file by file"
+again=".cache/site-again"
+rm -rf "$again" "$again.serve.json"
+sh scripts/build.sh --no-cache --out "$again" >/dev/null
+diff -r site "$again" >/dev/null || { diff -rq site "$again" | head -20; echo "test: two builds of the same tree differ" >&2; exit 1; }
+rm -rf "$again" "$again.serve.json"
+echo "the same site, byte for byte"
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
 step "every route through the real server, and a crawl from /doc/"

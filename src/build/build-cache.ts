@@ -12,13 +12,8 @@ import { threadId } from 'node:worker_threads';
 
 let counter = 0;
 
-/**
- * Where an entry is: its segment file (in `segments/`), its offset and its length in bytes, and the hash of its
- * bytes: an entry whose bytes changed (a damaged disk, a cache copied from elsewhere) is made again, never used.
- */
-export type EntryRef = [segment: string, offset: number, length: number, hash: string];
-
-const hashOf = (data: Buffer) => createHash('sha1').update(data).digest('hex');
+/** Where an entry is: its segment file (in `segments/`), its offset and its length in bytes. */
+export type EntryRef = [segment: string, offset: number, length: number];
 
 const SEGMENTS = 'segments';
 /** More segments than this hold the entries a build uses: they are copied into one. */
@@ -34,8 +29,6 @@ export class BuildCache {
   private segment?: { name: string; fd: number; size: number };
   /** Entries this build used or wrote: the ones pruning keeps. */
   readonly used = new Set<string>();
-  /** Entries whose bytes this build found to match their hash (or wrote). */
-  private readonly checked = new Set<string>();
 
   constructor(readonly dir: string) {}
 
@@ -81,12 +74,11 @@ export class BuildCache {
     }
     const packed = packParts(parts);
     fs.writeSync(this.segment.fd, packed, 0, packed.length, this.segment.size);
-    const entry: EntryRef = [this.segment.name, this.segment.size, packed.length, hashOf(packed)];
+    const entry: EntryRef = [this.segment.name, this.segment.size, packed.length];
     this.segment.size += packed.length;
     this.sizes.set(this.segment.name, this.segment.size);
     this.entries.set(`${kind}/${key}`, entry);
     this.live.set(`${kind}/${key}`, entry);
-    this.checked.add(`${kind}/${key}`);
   }
 
   /**
@@ -97,37 +89,30 @@ export class BuildCache {
     return this.readParts(kind, key) !== undefined;
   }
 
-  /** The parts of an entry, or undefined when it is missing or damaged (its bytes no longer match their hash). */
+  /** The parts of an entry, or undefined when it is missing or damaged (see `unpackParts`). */
   readParts(kind: string, key: string): Map<string, Buffer> | undefined {
     const id = `${kind}/${key}`;
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     try {
-      const [name, offset, length, hash] = entry;
+      const [name, offset, length] = entry;
       const size = this.segmentSize(name);
       if (size === undefined || offset + length > size) return undefined;
       const fd = this.segment?.name === name ? this.segment.fd : this.readerOf(name);
       const data = Buffer.alloc(length);
       if (fs.readSync(fd, data, 0, length, offset) !== length) return undefined;
-      // Checked once per build: a rebuild asks first whether an entry is there, then reads it.
-      if (!this.checked.has(id)) {
-        if (hashOf(data) !== hash) {
-          this.entries.delete(id);
-          return undefined;
-        }
-        this.checked.add(id);
-      }
       const parts = unpackParts(data);
       this.live.set(id, entry);
       return parts;
     } catch {
+      this.entries.delete(id);
       return undefined;
     }
   }
 
   /** Where the last build's entries are (its manifest's `entries`). */
   useEntries(entries: Readonly<Record<string, EntryRef>> | undefined): void {
-    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 4) this.entries.set(k, entry);
+    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
   }
 
   /**
@@ -263,23 +248,35 @@ export class BuildCache {
   }
 }
 
-/** Parts as one buffer: a line of JSON (each part's name and length in bytes), then the parts one after another. */
+/**
+ * Parts as one buffer: a line of JSON (the hash of the parts' bytes, and each part's name and length in bytes), then
+ * the parts one after another. The hash makes damage visible: bytes changed in place (a bad disk, a cache copied
+ * from elsewhere) must never reach the site.
+ */
 export function packParts(parts: Readonly<Record<string, string | Buffer>>): Buffer {
   const buffers = Object.entries(parts).map(([name, data]) => [name, typeof data === 'string' ? Buffer.from(data, 'utf8') : data] as const);
-  const header = Buffer.from(`${JSON.stringify(buffers.map(([name, b]) => [name, b.length]))}\n`, 'utf8');
+  const hash = createHash('sha1');
+  for (const [, b] of buffers) hash.update(b);
+  const header = Buffer.from(`${JSON.stringify({ sha1: hash.digest('hex'), parts: buffers.map(([name, b]) => [name, b.length]) })}\n`, 'utf8');
   return Buffer.concat([header, ...buffers.map(([, b]) => b)]);
 }
 
+/** The parts of a packed buffer; throws when it is cut short, too long or damaged (its hash no longer matches). */
 export function unpackParts(packed: Buffer): Map<string, Buffer> {
   const end = packed.indexOf(0x0a);
   if (end < 0) throw new Error('cache entry without its header');
-  const layout = JSON.parse(packed.subarray(0, end).toString('utf8')) as [string, number][];
+  const header = JSON.parse(packed.subarray(0, end).toString('utf8')) as { sha1?: unknown; parts?: unknown };
+  if (typeof header.sha1 !== 'string' || !Array.isArray(header.parts)) throw new Error('cache entry with a header of another shape');
   const parts = new Map<string, Buffer>();
+  const hash = createHash('sha1');
   let at = end + 1;
-  for (const [name, length] of layout) {
-    parts.set(name, packed.subarray(at, at + length));
+  for (const [name, length] of header.parts as [string, number][]) {
+    const part = packed.subarray(at, at + length);
+    parts.set(name, part);
+    hash.update(part);
     at += length;
   }
   if (at !== packed.length) throw new Error('cache entry cut short or too long');
+  if (hash.digest('hex') !== header.sha1) throw new Error('cache entry damaged: its bytes do not match their hash');
   return parts;
 }

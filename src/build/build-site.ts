@@ -59,7 +59,7 @@ import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
 import { pageViewOf } from './views.ts';
 import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
-import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
+import { checkOutputFolder, FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
 
 export { building } from './write-site.ts';
 
@@ -185,6 +185,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
   const previous = readManifest(cache, manifestKey);
+  // Before anything starts: the output must be a folder the build may replace.
+  try {
+    checkOutputFolder(options.outDir, { projectRoot, contentRoot, lastWritten: previous.site?.dir });
+  } catch (err) {
+    if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
+    throw err;
+  }
   cache.useEntries(previous.entries);
   let pool: RenderPool | undefined;
   // Pagefind's process, started now without waiting for it: it is ready by the time the first page is (a

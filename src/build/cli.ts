@@ -14,6 +14,7 @@ import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
 import { processAlive } from '../examples/example-data.ts';
 import { building, buildSite as build, type BuildOptions, type BuildSummary } from './build-site.ts';
+import { OutputFolderError } from './write-site.ts';
 
 export type { BuildOptions, BuildSummary };
 
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
     if (err instanceof ContentErrors) {
       console.error(`build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in the content (the previous site is unchanged)`);
       for (const e of err.errors) console.error(`  ${e.message}`);
+    } else if (err instanceof OutputFolderError) {
+      console.error(`build failed: ${err.message}`);
     } else {
       console.error(`build failed: ${(err as Error).stack ?? String(err)}`);
     }

@@ -50,7 +50,7 @@ const manifestSchema = z.object({
       folders: z.record(folderPath, z.number()).optional(),
     })
     .optional(),
-  entries: z.record(z.string().regex(/^[\w-]+\/[\w-]+$/), z.tuple([segmentName, count, count, z.string().regex(/^[0-9a-f]{16,64}$/)])).optional(),
+  entries: z.record(z.string().regex(/^[\w-]+\/[\w-]+$/), z.tuple([segmentName, count, count])).optional(),
 });
 
 /** The last build's manifest, or an empty one when there is none or it fails the schema (then with a warning). */

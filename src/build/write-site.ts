@@ -24,6 +24,51 @@ export function outputPathIn(root: string, rel: string): string {
   return file;
 }
 
+/** The file every site this build writes holds: a folder without it (and not empty) is not ours to replace. */
+export const SITE_MARKER = '.databend-docs-site';
+const MARKER_TEXT = 'This folder is a site written by the Databend documentation build, which replaces it whole.\n';
+
+/**
+ * Refuses an output folder the build must never replace: the project or a folder that holds it, the content, or a
+ * folder holding anything but a site this build wrote (it carries `SITE_MARKER`, or the last build recorded writing
+ * it). Checked before anything is written; `--out .` would otherwise swap the checkout away.
+ */
+export function checkOutputFolder(outDir: string, projects: { projectRoot: string; contentRoot: string; lastWritten?: string }): void {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const out = real(outDir);
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
+  const project = real(projects.projectRoot);
+  if (within(project, out)) throw new OutputFolderError(outDir, 'it is the project folder or holds it');
+  if (within(out, real(projects.contentRoot)) || within(real(projects.contentRoot), out)) throw new OutputFolderError(outDir, 'it is the content folder, is inside it, or holds it');
+  if (within(out, path.join(project, '.git'))) throw new OutputFolderError(outDir, "it is inside the project's .git folder");
+  const st = fs.statSync(out, { throwIfNoEntry: false });
+  if (!st) return;
+  if (!st.isDirectory()) throw new OutputFolderError(outDir, 'it is a file, not a folder');
+  if (fs.readdirSync(out).length === 0) return;
+  if (fs.existsSync(path.join(out, SITE_MARKER))) return;
+  if (projects.lastWritten && real(projects.lastWritten) === out) return;
+  throw new OutputFolderError(outDir, `it holds files that are not a site this build wrote (no ${SITE_MARKER} in it): empty it, remove it, or choose another --out`);
+}
+
+export class OutputFolderError extends Error {
+  constructor(outDir: string, why: string) {
+    super(`refusing to write the site into ${outDir}: ${why}`);
+    this.name = 'OutputFolderError';
+  }
+}
+
+/** What the site writer does to the disk: replaced in tests to make a step fail. */
+export interface WriterOps {
+  rename(from: string, to: string): void;
+}
+const realOps: WriterOps = { rename: (from, to) => fs.renameSync(from, to) };
+
 let swaps = 0;
 
 /**
@@ -104,10 +149,12 @@ export class SiteWriter {
     private readonly outDir: string,
     private readonly previous: WrittenSite | undefined,
     folders: string[],
+    private readonly ops: WriterOps = realOps,
   ) {
     this.mode = previous?.dir === outDir && fs.existsSync(outDir) ? 'update' : 'fresh';
     if (this.mode === 'update') {
       this.root = outDir;
+      this.place(SITE_MARKER, 'marker', () => MARKER_TEXT, PHASE.linked);
       return;
     }
     this.root = `${outDir}.tmp-${process.pid}`;
@@ -116,6 +163,7 @@ export class SiteWriter {
     building.add(this.root);
     this.folders = makeFolders(this.root, folders);
     this.folders.catch(() => undefined);
+    this.place(SITE_MARKER, 'marker', () => MARKER_TEXT, PHASE.linked);
   }
 
   /**
@@ -124,6 +172,8 @@ export class SiteWriter {
    */
   place(rel: string, key: string, make: () => string | Buffer, phase: Phase = PHASE.page): void {
     const target = outputPathIn(this.root, rel);
+    // Routes were checked against each other before (`output-paths.ts`): this is the last line of defence.
+    if (this.files[rel]) throw new Error(`build: two outputs were made for ${rel}`);
     if (this.mode === 'update') {
       const old = this.previous!.files[rel];
       if (old?.key === key) {
@@ -159,27 +209,7 @@ export class SiteWriter {
       swapInto(this.root, this.outDir);
       building.delete(this.root);
     } else {
-      const expected = new Set(Object.keys(this.files));
-      const strays = this.strays(expected);
-      for (const phase of [PHASE.linked, PHASE.page, PHASE.index]) {
-        for (const [tmp, target, p] of this.temps) {
-          if (p !== phase) continue;
-          fs.renameSync(tmp, target);
-          building.delete(tmp);
-        }
-      }
-      for (const rel of Object.keys(this.previous!.files)) if (!expected.has(rel)) fs.rmSync(path.join(this.root, rel), { force: true });
-      for (const rel of strays) fs.rmSync(path.join(this.root, rel), { recursive: true, force: true });
-      // Folders left empty, deepest first.
-      const keep = foldersOf(expected);
-      for (const dir of Object.keys(this.previous!.folders ?? {}).sort((a, b) => b.length - a.length)) {
-        if (keep.has(dir)) continue;
-        try {
-          fs.rmdirSync(path.join(this.root, dir));
-        } catch {
-          // Not empty (a stray was removed above) or already gone.
-        }
-      }
+      this.putInPlace();
     }
     this.done = true;
     const folders: Record<string, number> = {};
@@ -188,6 +218,67 @@ export class SiteWriter {
       if (st) folders[dir] = st.mtimeMs;
     }
     return { site: { dir: this.outDir, files: this.files, folders }, wrote: this.wrote };
+  }
+
+  /**
+   * An update put in place all or nothing: every file that is replaced or removed is first renamed aside (a
+   * dotfile of this process beside it), and should any step fail, every step taken is undone in reverse, so the
+   * site is byte for byte what it was; once all succeeded, what was set aside is removed. Every path passes the
+   * output guard, whatever the last build's record says.
+   */
+  private putInPlace(): void {
+    const expected = new Set(Object.keys(this.files));
+    const strays = this.strays(expected);
+    const undo: (() => void)[] = [];
+    const aside: string[] = [];
+    const setAside = (target: string) => {
+      const backup = path.join(path.dirname(target), `.${path.basename(target)}.old-${process.pid}`);
+      fs.rmSync(backup, { recursive: true, force: true });
+      this.ops.rename(target, backup);
+      building.add(backup);
+      aside.push(backup);
+      undo.push(() => this.ops.rename(backup, target));
+    };
+    try {
+      for (const phase of [PHASE.linked, PHASE.page, PHASE.index]) {
+        for (const [tmp, target, p] of this.temps) {
+          if (p !== phase) continue;
+          if (fs.existsSync(target)) setAside(target);
+          this.ops.rename(tmp, target);
+          undo.push(() => this.ops.rename(target, tmp));
+        }
+      }
+      const gone = Object.keys(this.previous!.files).filter((rel) => !expected.has(rel));
+      for (const rel of [...gone, ...strays]) {
+        const target = outputPathIn(this.root, rel);
+        if (fs.existsSync(target)) setAside(target);
+      }
+    } catch (err) {
+      for (const step of undo.reverse()) {
+        try {
+          step();
+        } catch {
+          // Undo what can be undone; the error that stopped the build is the one to report.
+        }
+      }
+      for (const backup of aside) building.delete(backup);
+      throw err;
+    }
+    for (const [tmp] of this.temps) building.delete(tmp);
+    for (const backup of aside) {
+      fs.rmSync(backup, { recursive: true, force: true });
+      building.delete(backup);
+    }
+    // Folders left empty, deepest first.
+    const keep = foldersOf(expected);
+    for (const dir of Object.keys(this.previous!.folders ?? {}).sort((a, b) => b.length - a.length)) {
+      if (keep.has(dir)) continue;
+      try {
+        fs.rmdirSync(outputPathIn(this.root, dir));
+      } catch {
+        // Not empty (a stray was removed above), already gone, or not a path inside the site.
+      }
+    }
   }
 
   /** Removes what this build wrote, unless it was put in place: the previous site stays as it was. */

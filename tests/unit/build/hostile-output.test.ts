@@ -1,0 +1,171 @@
+/**
+ * Nothing outside the output folder is ever touched, whatever the build cache says (it may come from elsewhere),
+ * the output is a folder the build may replace, a damaged cache never reaches the site, and an update that fails
+ * halfway leaves the site byte for byte as it was.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildSite } from '../../../src/build/cli.ts';
+import { PHASE, SiteWriter, SITE_MARKER, type WrittenSite } from '../../../src/build/write-site.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hostile-'));
+const content = path.join(work, 'content');
+fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
+fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`, { recursive: true });
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Every file under a folder, by relative path. */
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
+  }
+  return out;
+}
+
+function expectSame(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  for (const [rel, data] of a) expect(b.get(rel)?.equals(data), rel).toBe(true);
+}
+
+const build = (outDir: string, cacheDir: string | false, contentDir = content) => buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
+
+function manifestOf(cacheDir: string): { file: string; json: Record<string, unknown> & { site: WrittenSite } } {
+  const dir = path.join(cacheDir, 'manifest');
+  const file = path.join(dir, fs.readdirSync(dir)[0]!);
+  return { file, json: JSON.parse(fs.readFileSync(file, 'utf8')) };
+}
+
+describe('a build cache from elsewhere', () => {
+  it('cannot make a build remove a file or a folder outside the output', async () => {
+    const box = path.join(work, 'escape');
+    const out = path.join(box, 'site');
+    const cache = path.join(box, 'cache');
+    fs.mkdirSync(box, { recursive: true });
+    await build(out, cache);
+    const victim = path.join(box, 'victim.txt');
+    fs.writeFileSync(victim, 'keep me');
+    const { file, json } = manifestOf(cache);
+    json.site.files['../victim.txt'] = { key: 'x', size: 7, mtimeMs: 0 };
+    json.site.folders = { ...json.site.folders, '..': 0, '../..': 0 };
+    fs.writeFileSync(file, JSON.stringify(json));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await build(out, cache);
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/manifest.*is not valid \(site\.files\.\.\.\/victim\.txt: .*\); building without it/);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
+  }, 120_000);
+
+  it('heals from a manifest of the wrong shape (files: null) with one build', async () => {
+    const box = path.join(work, 'null-files');
+    const cache = path.join(box, 'cache');
+    await build(path.join(box, 'site'), cache);
+    const { file, json } = manifestOf(cache);
+    (json.site as unknown as { files: null }).files = null;
+    fs.writeFileSync(file, JSON.stringify(json));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const healed = await build(path.join(box, 'site'), cache);
+      expect(healed.rendered.bodies).toBe(5);
+      const next = await build(path.join(box, 'site'), cache);
+      expect(next.rendered).toMatchObject({ bodies: 0, pages: 0 });
+    } finally {
+      warn.mockRestore();
+    }
+  }, 120_000);
+
+  it('never publishes an entry whose bytes changed in place (same length)', async () => {
+    const box = path.join(work, 'flipped');
+    const cache = path.join(box, 'cache');
+    const out = path.join(box, 'site');
+    await build(out, cache);
+    const clean = files(out);
+    for (const name of fs.readdirSync(path.join(cache, 'segments'))) {
+      const seg = path.join(cache, 'segments', name);
+      const bytes = fs.readFileSync(seg);
+      // Every "<p>" becomes "<b>": the same length, a different page.
+      fs.writeFileSync(seg, Buffer.from(bytes.toString('latin1').replaceAll('<p>', '<b>'), 'latin1'));
+    }
+    fs.rmSync(out, { recursive: true });
+    const rebuilt = await build(out, cache);
+    // The bodies that held a paragraph are rendered again.
+    expect(rebuilt.rendered.bodies).toBeGreaterThan(2);
+    expectSame(clean, files(out));
+  }, 120_000);
+});
+
+describe('the output folder', () => {
+  it('refuses the project, a folder that holds it, the content, and a folder the build did not write', async () => {
+    const stranger = path.join(work, 'stranger');
+    fs.mkdirSync(stranger);
+    fs.writeFileSync(path.join(stranger, 'notes.txt'), 'mine');
+    for (const [outDir, why] of [
+      [root, /is the project folder or holds it/],
+      [path.dirname(root), /is the project folder or holds it/],
+      [path.join(content, 'site'), /content folder/],
+      [stranger, /holds files that are not a site this build wrote \(no \.databend-docs-site in it\)/],
+    ] as const) {
+      await expect(build(outDir, false), outDir).rejects.toThrow(why);
+    }
+    expect(fs.readFileSync(path.join(stranger, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(fs.existsSync(path.join(root, 'package.json'))).toBe(true);
+  });
+
+  it('replaces a site it wrote, which carries its marker, even without the cache that wrote it', async () => {
+    const out = path.join(work, 'marked');
+    await build(out, false);
+    expect(fs.existsSync(path.join(out, SITE_MARKER))).toBe(true);
+    await build(out, false);
+    expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
+  }, 120_000);
+});
+
+describe('an update that fails halfway', () => {
+  /** A small site written by the writer itself, then an update that changes, adds and removes files. */
+  async function siteAndUpdate(failAt: number) {
+    const out = fs.mkdtempSync(path.join(work, 'update-'));
+    fs.rmSync(out, { recursive: true });
+    const first = new SiteWriter(out, undefined, ['doc/a', 'doc/b']);
+    for (const [rel, text] of [['doc/a/index.html', 'A1'], ['doc/b/index.html', 'B1'], ['gone.txt', 'G'], ['assets/x.css', 'X1']]) first.place(rel!, text!, () => text!);
+    const { site } = await first.commit();
+    fs.writeFileSync(path.join(out, 'doc/b/hand-made.txt'), 'stray');
+    const before = files(out);
+    let renames = 0;
+    const ops = {
+      rename(from: string, to: string) {
+        if (++renames === failAt) throw new Error(`rename ${renames} failed`);
+        fs.renameSync(from, to);
+      },
+    };
+    const update = new SiteWriter(out, site, ['doc/a', 'doc/c'], ops);
+    update.place('doc/a/index.html', 'A2', () => 'A2');
+    update.place('doc/c/index.html', 'C2', () => 'C2');
+    update.place('assets/x.css', 'X2', () => 'X2', PHASE.linked);
+    update.place('doc/b/index.html', 'B1', () => 'B1');
+    return { out, before, update, renames: () => renames };
+  }
+
+  it('leaves the site byte for byte as it was, whichever step fails', async () => {
+    // Count the steps of an update that succeeds, then fail each one in turn.
+    const ok = await siteAndUpdate(0);
+    await ok.update.commit();
+    const steps = ok.renames();
+    expect(steps).toBeGreaterThan(5);
+    expect(files(ok.out).get('doc/c/index.html')?.toString()).toBe('C2');
+    expect(files(ok.out).has('gone.txt')).toBe(false);
+    expect(files(ok.out).has('doc/b/hand-made.txt')).toBe(false);
+    for (let failAt = 1; failAt <= steps; failAt++) {
+      const { out, before, update } = await siteAndUpdate(failAt);
+      await expect(update.commit()).rejects.toThrow(`rename ${failAt} failed`);
+      await update.abandon();
+      expectSame(before, files(out));
+    }
+  });
+});
