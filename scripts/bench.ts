@@ -3,7 +3,8 @@
  * tests). The machine is shared: run it twice, and read the load average it prints beside each figure.
  *
  *   npm run bench                       cold build, rebuilds (nothing changed; one page edited), peak memory,
- *                                       bytes per kind of page, search costs, and the table of goals
+ *                                       bytes per kind of page, search costs, the served site under load
+ *                                       (scripts/load-test.ts), and the table of goals
  *   npm run bench -- --synthetic 10000  also cold builds of synthetic catalogues of 1,000 and 10,000 pages
  *   npm run bench -- --lighthouse       also Lighthouse (mobile) scores of the four sample pages
  *   npm run bench -- --runs 2           every build figure measured twice
@@ -23,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { htmlFileOf } from '../src/build/write-site.ts';
+import { describeLoad, serveLoad } from './load-test.ts';
 import { describeFigures, figures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
 
 const projectRoot = process.cwd();
@@ -486,6 +488,8 @@ try {
   }
   bytes = byteReport(siteDir);
   await searchFigures(siteDir).catch((err: unknown) => console.log(`\nsearch: not measured (${(err as Error).message.split('\n')[0]})`));
+  console.log('\nserved site under load (npm start\'s server in its own process, loopback, 20 s each):');
+  for (const line of describeLoad(await serveLoad(siteDir))) console.log(line);
   if (args.includes('--lighthouse')) lighthouse = await lighthouseScores(siteDir);
   const synIdx = args.indexOf('--synthetic');
   if (synIdx >= 0) syntheticRows = synthetic(Number(args[synIdx + 1] ?? 10000));
