@@ -28,15 +28,15 @@ export function routesToCheck(siteDir: string, catalogueTsv: string): string[] {
   return [...new Set([...fromSitemap, ...fromCatalogue].flatMap(both))].sort();
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'site');
+/** Every failure found through the server (empty when the site passes): routes first, then the crawl's. */
+export async function checkServed(siteDir: string, catalogueTsv: string, options: { crawl?: boolean; log?: (line: string) => void } = {}): Promise<string[]> {
+  const log = options.log ?? (() => undefined);
   const server = createSiteServer(siteDir);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const failures: string[] = [];
   try {
-    const routes = routesToCheck(siteDir, path.resolve('content/catalogue/catalogue.tsv'));
+    const routes = routesToCheck(siteDir, catalogueTsv);
     // A few at a time: the server is in this process, and this is a check, not a load test.
     for (let i = 0; i < routes.length; i += 16) {
       await Promise.all(
@@ -48,23 +48,29 @@ async function main(): Promise<number> {
       );
     }
     const missing = await fetch(`${base}/404`);
+    await missing.arrayBuffer();
     if (missing.status !== 404) failures.push(`/404: ${missing.status}, expected 404`);
-    console.log(`served: ${routes.length} routes (sitemap and catalogue, both slash forms) requested`);
+    log(`served: ${routes.length} routes (sitemap and catalogue, both slash forms) requested`);
 
-    if (!args.includes('--no-crawl')) {
+    if (options.crawl !== false) {
       const checker = new LinkChecker();
       const result = await checker.check({ path: `${base}/doc/`, recurse: true, concurrency: 16, timeout: 30_000, linksToSkip: [`^(?!${base})`] });
       for (const link of result.links) {
         if (link.state === 'BROKEN') failures.push(`${link.url.replace(base, '')}: ${link.status ?? 'no answer'} (linked from ${(link.parent ?? '').replace(base, '')})`);
       }
-      console.log(`crawled: ${result.links.filter((l) => l.state !== 'SKIPPED').length} URLs from /doc/ through the server`);
+      log(`crawled: ${result.links.filter((l) => l.state !== 'SKIPPED').length} URLs from /doc/ through the server`);
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
-  for (const f of failures) console.error(`served: ${f}`);
-  if (failures.length) console.error(`served: ${failures.length} failure(s)`);
-  return failures.length ? 1 : 0;
+  return failures;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) process.exit(await main());
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const args = process.argv.slice(2);
+  const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'site');
+  const failures = await checkServed(siteDir, path.resolve('content/catalogue/catalogue.tsv'), { crawl: !args.includes('--no-crawl'), log: console.log });
+  for (const f of failures) console.error(`served: ${f}`);
+  if (failures.length) console.error(`served: ${failures.length} failure(s)`);
+  process.exit(failures.length ? 1 : 0);
+}

@@ -5,13 +5,13 @@
  * scanning the links, and a search engine, learn nothing from it). Exits 1 listing each problem with the page
  * it is on.
  *
- *   npm run check:links [-- site-folder]
+ *   npm run check:links [-- site-folder] [--no-landing]
+ *
+ * `checkSite` is the same check as a function, for the tests (`tests/unit/checks/`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { siteConfig } from '../src/site.config.ts';
-
-const siteDir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'site');
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -22,7 +22,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** The file a URL path is served from (clean URLs: `/doc/x` and `/doc/x/` are `doc/x/index.html`). */
-function fileFor(urlPath: string): string | undefined {
+function fileFor(siteDir: string, urlPath: string): string | undefined {
   const clean = (decoded(urlPath) ?? urlPath).replace(/\/+$/, '');
   const candidates = [path.join(siteDir, clean), path.join(siteDir, clean, 'index.html'), path.join(siteDir, `${clean}.html`)];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
@@ -84,90 +84,100 @@ function linkText(inner: string): string {
     .toLowerCase();
 }
 
-const problems: string[] = [];
-let links = 0;
-const files = htmlFiles(siteDir);
-let namedLinks = 0;
-for (const file of files) {
-  const html = fs.readFileSync(file, 'utf8');
-  const page = `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
-  for (const m of html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a>/g)) {
-    const href = decodeEntities(/\shref="([^"]*)"/.exec(` ${m[1] ?? ''}`)?.[1] ?? '');
-    if (!href || href.startsWith('#')) continue;
-    namedLinks++;
-    const text = linkText(m[2] ?? '');
-    if (GENERIC_LINK_TEXT.has(text) || GENERIC_LINK_TEXT.has(text.replace(/[.:!?…›»]+$/, '').trim())) {
-      problems.push(`${page}: the link to ${href} says only "${text}": name what it leads to`);
+/** Runs every check over a built site: the problems found (empty when it passes) and a summary line. */
+export function checkSite(siteDir: string, options: { landing?: boolean } = {}): { problems: string[]; summary: string } {
+  idCache.clear();
+  const problems: string[] = [];
+  let links = 0;
+  const files = htmlFiles(siteDir);
+  let namedLinks = 0;
+  for (const file of files) {
+    const html = fs.readFileSync(file, 'utf8');
+    const page = `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
+    for (const m of html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a>/g)) {
+      const href = decodeEntities(/\shref="([^"]*)"/.exec(` ${m[1] ?? ''}`)?.[1] ?? '');
+      if (!href || href.startsWith('#')) continue;
+      namedLinks++;
+      const text = linkText(m[2] ?? '');
+      if (GENERIC_LINK_TEXT.has(text) || GENERIC_LINK_TEXT.has(text.replace(/[.:!?…›»]+$/, '').trim())) {
+        problems.push(`${page}: the link to ${href} says only "${text}": name what it leads to`);
+      }
+    }
+    for (const m of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
+      const url = decodeEntities(m[2] ?? '');
+      if (/^(https?:|mailto:|data:)/.test(url)) continue;
+      links++;
+      const [target = '', anchor] = url.split('#');
+      if (decoded(target) === undefined || (anchor !== undefined && decoded(anchor) === undefined)) {
+        problems.push(`${page}: ${url} is not valid percent-encoding`);
+        continue;
+      }
+      const targetFile = target === '' ? file : fileFor(siteDir, target);
+      if (!targetFile) {
+        problems.push(`${page}: ${url} does not exist`);
+        continue;
+      }
+      if (anchor && targetFile.endsWith('.html') && !idsOf(targetFile).has(decoded(anchor) ?? anchor)) {
+        problems.push(`${page}: ${url} has no element with id "${decoded(anchor) ?? anchor}"`);
+      }
     }
   }
-  for (const m of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
-    const url = decodeEntities(m[2] ?? '');
-    if (/^(https?:|mailto:|data:)/.test(url)) continue;
-    links++;
-    const [target = '', anchor] = url.split('#');
-    if (decoded(target) === undefined || (anchor !== undefined && decoded(anchor) === undefined)) {
-      problems.push(`${page}: ${url} is not valid percent-encoding`);
-      continue;
+
+  const catalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8')) as {
+    docs: { id: string }[];
+    sidebars: { doc: unknown[] };
+    generatedIndexes: { route: string }[];
+  };
+  const routes = new Set<string>(catalogue.generatedIndexes.map((g) => g.route));
+  const walk = (items: unknown[]) => {
+    for (const item of items as { href?: string; items?: unknown[] }[]) {
+      if (item.href) routes.add(item.href);
+      if (item.items) walk(item.items);
     }
-    const targetFile = target === '' ? file : fileFor(target);
-    if (!targetFile) {
-      problems.push(`${page}: ${url} does not exist`);
-      continue;
-    }
-    if (anchor && targetFile.endsWith('.html') && !idsOf(targetFile).has(decoded(anchor) ?? anchor)) {
-      problems.push(`${page}: ${url} has no element with id "${decoded(anchor) ?? anchor}"`);
+  };
+  walk(catalogue.sidebars.doc);
+  for (const route of routes) if (!fileFor(siteDir, route)) problems.push(`catalogue.json: route ${route} has no page`);
+
+  // Without JavaScript, the sidebars alone lead from /doc/ to every page in a few clicks: a page's sidebar holds
+  // its own branch and the way to every section, and a category's page opens that category.
+  const MAX_CLICKS = 4;
+  const clicks = new Map<string, number>([['/doc', 0]]);
+  const queue = ['/doc'];
+  for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+    const file = fileFor(siteDir, route === '/doc' ? '/doc/' : route);
+    const nav = file ? /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '' : '';
+    for (const m of nav.matchAll(/href="(\/doc[^"#]*)"/g)) {
+      const next = decodeEntities(m[1] ?? '').replace(/\/+$/, '') || '/doc';
+      if (!clicks.has(next)) {
+        clicks.set(next, (clicks.get(route) ?? 0) + 1);
+        queue.push(next);
+      }
     }
   }
+  let farthest = 0;
+  for (const route of routes) {
+    const n = clicks.get(route.replace(/\/+$/, '') || '/doc');
+    if (n === undefined) problems.push(`sidebar: ${route} cannot be reached from /doc/ through the sidebars (without JavaScript)`);
+    else if (n > MAX_CLICKS) problems.push(`sidebar: ${route} is ${n} clicks from /doc/ through the sidebars (at most ${MAX_CLICKS})`);
+    else farthest = Math.max(farthest, n);
+  }
+  // The specification's landing pages must exist on the real site (not on a fixture tree).
+  if (options.landing !== false) {
+    for (const route of siteConfig.landingRoutes) {
+      if (!fileFor(siteDir, route) || !routes.has(route)) problems.push(`landing page ${route} is missing from the site or its sidebar`);
+    }
+  }
+  const summary = `site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${options.landing === false ? 0 : siteConfig.landingRoutes.length} landing pages: all resolve; every page within ${farthest} clicks of /doc/ through the sidebars; ${namedLinks} links, none named by generic text`;
+  return { problems, summary };
 }
 
-const catalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8')) as {
-  docs: { id: string }[];
-  sidebars: { doc: unknown[] };
-  generatedIndexes: { route: string }[];
-};
-const routes = new Set<string>(catalogue.generatedIndexes.map((g) => g.route));
-const walk = (items: unknown[]) => {
-  for (const item of items as { href?: string; items?: unknown[] }[]) {
-    if (item.href) routes.add(item.href);
-    if (item.items) walk(item.items);
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const siteDir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'site');
+  const { problems, summary } = checkSite(siteDir, { landing: !process.argv.includes('--no-landing') });
+  if (problems.length) {
+    console.error(`site check failed: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    for (const p of problems) console.error(`  ${p}`);
+    process.exit(1);
   }
-};
-walk(catalogue.sidebars.doc);
-for (const route of routes) if (!fileFor(route)) problems.push(`catalogue.json: route ${route} has no page`);
-
-// Without JavaScript, the sidebars alone lead from /doc/ to every page in a few clicks: a page's sidebar holds
-// its own branch and the way to every section, and a category's page opens that category.
-const MAX_CLICKS = 4;
-const clicks = new Map<string, number>([['/doc', 0]]);
-const queue = ['/doc'];
-for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-  const file = fileFor(route === '/doc' ? '/doc/' : route);
-  const nav = file ? /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '' : '';
-  for (const m of nav.matchAll(/href="(\/doc[^"#]*)"/g)) {
-    const next = decodeEntities(m[1] ?? '').replace(/\/+$/, '') || '/doc';
-    if (!clicks.has(next)) {
-      clicks.set(next, (clicks.get(route) ?? 0) + 1);
-      queue.push(next);
-    }
-  }
+  console.log(summary);
 }
-let farthest = 0;
-for (const route of routes) {
-  const n = clicks.get(route.replace(/\/+$/, '') || '/doc');
-  if (n === undefined) problems.push(`sidebar: ${route} cannot be reached from /doc/ through the sidebars (without JavaScript)`);
-  else if (n > MAX_CLICKS) problems.push(`sidebar: ${route} is ${n} clicks from /doc/ through the sidebars (at most ${MAX_CLICKS})`);
-  else farthest = Math.max(farthest, n);
-}
-// The specification's landing pages must exist on the real site (not on a fixture tree).
-if (!process.argv.includes('--no-landing')) {
-  for (const route of siteConfig.landingRoutes) {
-    if (!fileFor(route) || !routes.has(route)) problems.push(`landing page ${route} is missing from the site or its sidebar`);
-  }
-}
-
-if (problems.length) {
-  console.error(`site check failed: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
-  for (const p of problems) console.error(`  ${p}`);
-  process.exit(1);
-}
-console.log(`site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${siteConfig.landingRoutes.length} landing pages: all resolve; every page within ${farthest} clicks of /doc/ through the sidebars; ${namedLinks} links, none named by generic text`);
