@@ -254,12 +254,20 @@ export function describeDifference(recorded: RecordedExample, now: RecordedExamp
 }
 
 /**
- * The engine's message without the native backtrace some errors carry (`0: <unknown>` … `start_thread`): the
- * frames depend on what ran earlier in the process, so they would make recorded errors differ between runs, and
- * they tell a reader nothing.
+ * What the embedded engine's Python wrapper puts before the engine's own error: `Error: ` when planning fails,
+ * `DataFrame collect error: ` when running does. No Databend client prints either, and they split one kind of
+ * error into two forms, so they are dropped.
+ */
+const WRAPPER_PREFIX = /^(?:DataFrame collect error|Error): (?=\w+\. Code: \d+, Text = )/;
+
+/**
+ * The engine's own error, `<Name>. Code: <n>, Text = <message>.` (Databend's ErrorCode as the server writes it
+ * to its log and to MySQL clients), without the wrapper's prefix and without the native backtrace some errors
+ * carry (`0: <unknown>` … `start_thread`): the frames depend on what ran earlier in the process, so they would
+ * make recorded errors differ between runs, and they tell a reader nothing.
  */
 export function engineErrorMessage(text: string): string {
   const lines = text.split('\n');
   const frame = lines.findIndex((l) => /^\s*\d+: \S/.test(l));
-  return (frame >= 0 ? lines.slice(0, frame) : lines).join('\n').trim();
+  return (frame >= 0 ? lines.slice(0, frame) : lines).join('\n').trim().replace(WRAPPER_PREFIX, '');
 }

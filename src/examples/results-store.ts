@@ -96,7 +96,8 @@ export function writeRecordedPage(contentRoot: string, sourceRelPath: string, pa
  * example that ran, and for one that did not (the engine hung or crashed before it) the result recorded earlier
  * under the same key, so a failed run never loses a result. A result that varies from run to run keeps its
  * earlier recording while its columns and row count are unchanged: its values are not compared anyway, and
- * recording them again would only churn the diff. (An error that varies, e.g. a list in random order, likewise.)
+ * recording them again would only churn the diff. (An error that varies, e.g. a list in random order, likewise,
+ * while it begins the same way: the same error name and code.)
  */
 export function mergeRecording(keys: string[], now: (RecordedExample | undefined)[], before: RecordedExample[] | undefined): RecordedExample[] {
   const old = new Map((before ?? []).map((e) => [e.key, e]));
@@ -105,11 +106,14 @@ export function mergeRecording(keys: string[], now: (RecordedExample | undefined
     const e = now[i];
     const prev = old.get(key);
     if (!e) return prev ? [prev] : [];
-    const same = prev?.error !== undefined && e.error !== undefined ? true : prev?.error === undefined && e.error === undefined && sameShape(prev?.result, e.result);
+    const same = prev?.error !== undefined && e.error !== undefined ? errorKind(prev.error) === errorKind(e.error) : prev?.error === undefined && e.error === undefined && sameShape(prev?.result, e.result);
     if (e.nondeterministic && prev?.nondeterministic && prev.sql === e.sql && same) return [prev];
     return [e];
   });
 }
+
+/** An error's name and code (`BadBytes. Code: 1046`), or its whole text when it has no `, Text = ` part. */
+const errorKind = (error: string) => error.split(', Text = ')[0];
 
 /** Indented JSON with each result row on one line, so a changed row is a one-line diff. */
 export function formatRecordedPage(page: RecordedPage): string {

@@ -93,6 +93,14 @@ describe('recording again', () => {
     const fixed = ex('n', { result: table([['10:02']]) });
     expect(mergeRecording(['n'], [fixed], [old])).toEqual([fixed]);
   });
+  it('keeps a varying error while its name and code hold, and takes the new one when they change', () => {
+    const old = ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'a'." });
+    expect(mergeRecording(['e'], [ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'b'." })], [old])).toEqual([old]);
+    const other = ex('e', { nondeterministic: true, error: 'SemanticError. Code: 1065, Text = no.' });
+    expect(mergeRecording(['e'], [other], [old])).toEqual([other]);
+    const wrapped = ex('e', { nondeterministic: true, error: "DataFrame collect error: UnknownTable. Code: 1025, Text = Unknown table 'a'." });
+    expect(mergeRecording(['e'], [old], [wrapped])).toEqual([old]);
+  });
 });
 
 describe('example keys', () => {
@@ -223,7 +231,16 @@ describe('data files for examples', () => {
 describe('engine error messages', () => {
   it('drop the native backtrace, which differs from run to run', () => {
     const raw = 'DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.\n\n   0: <unknown>\n   1: <unknown>\n  22: start_thread\n             at ./nptl/pthread_create.c:442:8';
-    expect(engineErrorMessage(raw)).toBe('DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.');
+    expect(engineErrorMessage(raw)).toBe('BadArguments. Code: 1006, Text = cannot parse to type `DATE`.');
     expect(engineErrorMessage('Code: 1065, Text = column x does not exist.')).toBe('Code: 1065, Text = column x does not exist.');
+  });
+
+  it("show the engine's own error in one form, whether planning or running failed", () => {
+    const planning = 'Error: SemanticError. Code: 1065, Text = error: \n  --> SQL:1:8\n  |\n1 | SELECT nope\n  |        ^^^^ column nope doesn\'t exist.';
+    const running = 'DataFrame collect error: BadBytes. Code: 1046, Text = Invalid value \'two\' for column 3 (quantity Int32 NULL): invalid text for number\nat file \'orders-bad.csv\', line 1.';
+    expect(engineErrorMessage(planning)).toMatch(/^SemanticError\. Code: 1065, Text = error: \n  --> SQL:1:8\n/);
+    expect(engineErrorMessage(running)).toBe("BadBytes. Code: 1046, Text = Invalid value 'two' for column 3 (quantity Int32 NULL): invalid text for number\nat file 'orders-bad.csv', line 1.");
+    // A message that merely starts with the word is the engine's own text, kept whole.
+    expect(engineErrorMessage('Error: disk full')).toBe('Error: disk full');
   });
 });
