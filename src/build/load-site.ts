@@ -53,6 +53,11 @@ export interface LoadOptions {
   allowMissingResults?: boolean;
   /** Skip `git log` (the dev server and the synthetic benchmark do not need dates). */
   withDates?: boolean;
+  /**
+   * Render only the doc pages whose source (relative to the content folder) this accepts: every page's anchors are
+   * still read, so their links are checked (`npm run examples -- one.md` renders one page, not all).
+   */
+  only?: (relPath: string) => boolean;
 }
 
 /**
@@ -147,7 +152,8 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
 export async function loadSite(options: LoadOptions): Promise<SiteModel> {
   const site = await prepareSite(options);
   const sink = new ErrorSink();
-  const pages = site.catalogue.pages.map((page) => site.renderPage(page, sink));
+  const wanted = (page: Page) => !options.only || (page.kind === 'doc' && options.only(page.source.relPath));
+  const pages = site.catalogue.pages.filter(wanted).map((page) => site.renderPage(page, sink));
   sink.throwIfAny();
   return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss(), usedAssets: site.usedAssets };
 }

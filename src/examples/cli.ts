@@ -9,6 +9,7 @@
  *                                          print which of them the site documents
  */
 import fs from 'node:fs';
+import { siteConfig } from '../site.config.ts';
 import path from 'node:path';
 import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts';
 import { ContentErrors } from '../content/errors.ts';
@@ -34,16 +35,7 @@ if (mode !== 'record' && mode !== 'check') {
 const coverageOnly = args.includes('--coverage');
 const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
-let model: SiteModel;
-try {
-  model = await loadSite({ projectRoot, contentDir: flag('--content'), withDates: false, allowMissingResults: true });
-} catch (err) {
-  if (!(err instanceof ContentErrors)) throw err;
-  for (const e of err.errors) console.error(`  ${e.message}`);
-  process.exit(1);
-}
-
-await holdExamplesLock();
+// The engine first: a missing one is reported at once, before the pages are read.
 let bridge: EngineBridge;
 try {
   bridge = EngineBridge.forProject(projectRoot);
@@ -51,11 +43,34 @@ try {
   console.error(`examples: ${(err as Error).message}`);
   process.exit(1);
 }
-
 const engineVersion = async () => {
   const v = (await bridge.request({ op: 'version' })).value ?? '';
   return /Databend Query (v[\d.]+)/.exec(v)?.[1] ?? 'unknown';
 };
+let engine: string;
+try {
+  engine = await engineVersion();
+} catch (err) {
+  console.error(`examples: ${(err as Error).message}`);
+  bridge.close();
+  process.exit(1);
+}
+
+let model: SiteModel;
+try {
+  const contentDir = flag('--content');
+  const contentRoot = path.resolve(projectRoot, contentDir ?? siteConfig.contentDir);
+  // Given pages, only they are rendered (the anchors of all are still read, so their links are checked).
+  const onlyThese = only.length && !coverageOnly ? (rel: string) => only.includes(path.join(contentRoot, rel)) : undefined;
+  model = await loadSite({ projectRoot, contentDir, withDates: false, allowMissingResults: true, only: onlyThese });
+} catch (err) {
+  if (!(err instanceof ContentErrors)) throw err;
+  for (const e of err.errors) console.error(`  ${e.message}`);
+  bridge.close();
+  process.exit(1);
+}
+
+await holdExamplesLock();
 
 /**
  * Runs one page's examples in a fresh session. Engine failures (hang, crash) become problems with page and line;
@@ -150,7 +165,6 @@ if (only.length && pages.length === 0) {
   process.exit(1);
 }
 
-const engine = await engineVersion();
 const problems: string[] = [];
 let count = 0;
 let notRun = 0;
