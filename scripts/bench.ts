@@ -344,7 +344,26 @@ function freePort(): Promise<number> {
  * Lighthouse attaches to it, so the benchmark owns the browser and stops it (with its whole process group)
  * whatever Lighthouse does; a page that fails under load is measured once more.
  */
+/**
+ * Lighthouse's command line, installed on first use into a folder of its own (`.cache/lighthouse/`): with its
+ * dependencies it is a third of `node_modules`, and only `--lighthouse` needs it.
+ */
+const LIGHTHOUSE_VERSION = '12.8.2';
+function lighthouseCli(): string {
+  const prefix = path.join(projectRoot, '.cache/lighthouse');
+  const cli = path.join(prefix, 'node_modules/lighthouse/cli/index.js');
+  const installed = path.join(prefix, 'node_modules/lighthouse/package.json');
+  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, 'utf8')).version !== LIGHTHOUSE_VERSION) {
+    console.log(`installing Lighthouse ${LIGHTHOUSE_VERSION} into .cache/lighthouse (once)`);
+    fs.mkdirSync(prefix, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`could not install Lighthouse ${LIGHTHOUSE_VERSION} (npm exited ${r.status})`);
+  }
+  return cli;
+}
+
 async function lighthouseScores(siteDir: string): Promise<number[][]> {
+  const cli = lighthouseCli();
   const server = await listenOn(siteDir);
   const port = (server.address() as AddressInfo).port;
   const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
@@ -361,7 +380,7 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
         // Not spawnSync: the site is served by this process, which must stay free to answer.
         const run = await runChild(
           process.execPath,
-          [path.join(projectRoot, 'node_modules/lighthouse/cli/index.js'), `http://localhost:${port}${s.route}`, `--port=${debugPort}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+          [cli, `http://localhost:${port}${s.route}`, `--port=${debugPort}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
           180_000,
         );
         if (run.status !== 0) {
