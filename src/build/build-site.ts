@@ -30,6 +30,7 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
+import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
 import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
@@ -441,6 +442,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         code.names,
         readOr(path.join(projectRoot, ENGINE_OBJECTS_FILE)),
         readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
+        readOr(path.join(projectRoot, SETTINGS_NOTES_FILE)),
         JSON.stringify(catalogue.sidebar.map((item) => item.label)),
         ...namePages.map(({ view, places }) => JSON.stringify([view.route, view.title, view.section, view.description, view.kind, places ?? null])),
       );

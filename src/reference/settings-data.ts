@@ -137,3 +137,9 @@ export function checkNotesCover(settings: EngineSettings, notes: Map<string, Set
   for (const [name, note] of notes) if (!names.has(name)) errors.push(new ContentError(file, note.line, `"${name}" is not a setting of the engine (${settings.engine})`));
   if (errors.length) throw new ContentErrors(errors);
 }
+
+/** Each setting's summary as plain text (a search result's excerpt), or none where the project has no notes. */
+export function settingSummaries(projectRoot: string): Map<string, string> {
+  if (!fs.existsSync(path.join(projectRoot, SETTINGS_NOTES_FILE))) return new Map();
+  return new Map([...readSettingsNotes(projectRoot)].map(([name, note]) => [name, note.summary.replace(/`/g, '')]));
+}

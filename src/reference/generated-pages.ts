@@ -1,0 +1,7 @@
+/** The pages made from recorded data, each with its source path under `content/doc/` and its Markdown. */
+import { readEngineSettings, readSettingsNotes } from './settings-data.ts';
+import { SETTINGS_PAGE_SOURCE, settingsPage } from './settings-page.ts';
+
+export function generatedPages(projectRoot: string): { source: string; markdown: string }[] {
+  return [{ source: SETTINGS_PAGE_SOURCE, markdown: settingsPage(readEngineSettings(projectRoot), readSettingsNotes(projectRoot)) }];
+}
