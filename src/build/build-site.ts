@@ -31,6 +31,7 @@ import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
+import { dataForTools } from '../reference/data-files.ts';
 import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
@@ -473,7 +474,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       text('catalogue.json', catalogueJson(catalogue));
       text('sitemap.xml', sitemapXml(model.pages));
       text('robots.txt', robotsTxt());
-      text('llms.txt', llmsTxt(catalogue, model.pages));
+      const data = dataForTools(projectRoot);
+      for (const file of data) text(file.path, file.text());
+      text('llms.txt', llmsTxt(catalogue, model.pages, data));
       stage('outputs');
 
       const index = await searchFiles;

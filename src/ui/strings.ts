@@ -12,6 +12,7 @@ export const uiStrings = {
   pagination: 'Previous and next pages',
   editPage: 'Edit this page',
   reportProblem: 'Report a problem with this page',
+  dataForTools: 'Reference data for tools',
   copyPage: 'Copy page as Markdown',
   copied: 'Copied',
   copyFailed: 'Copy failed',
