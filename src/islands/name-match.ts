@@ -59,8 +59,13 @@ const pageKey = (url: string) => (url.split('#')[0] ?? url).replace(/\/+$/, '');
 
 /** The index as written to `search-records.json`: what a name shares with its page is stored once, with the page. */
 export function packNameIndex(index: NameIndex): StoredIndex {
-  const pages = new Set(Object.values(index.pages).map((p) => pageKey(p[0])));
-  const names = index.names.map(({ page, section, summary, ...rest }): StoredName => (pages.has(pageKey(rest.url)) ? rest : { ...rest, page, section, summary }));
+  const pages = new Map(Object.values(index.pages).map((p) => [pageKey(p[0]), p]));
+  const names = index.names.map(({ page, section, summary, ...rest }): StoredName => {
+    const p = pages.get(pageKey(rest.url));
+    if (!p) return { ...rest, page, section, summary };
+    // A name with its own summary (a setting's entry, an error code's) keeps it.
+    return summary === p[3] ? rest : { ...rest, summary };
+  });
   return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}) };
 }
 
