@@ -2,13 +2,20 @@ import { readCatalogueTsv } from './coverage.ts';
 import type { SiteModel } from './load-site.ts';
 import { functionEntries, namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
 import type { NameIndex, NameKind, NameRecord } from '../islands/name-match.ts';
+import { errorEntryUrl } from '../reference/error-pages.ts';
 
 /**
  * The records of the exact-name search, read from the pages as rendered: a function, setting or system table
  * is indexed where the site documents it (the same rule as the engine coverage), a command where its page is.
  * Nothing is listed by hand, and a name without a page is never offered.
  */
-export function nameIndex(model: SiteModel, projectRoot: string, objects: EngineObjects | undefined, settingSummaries?: ReadonlyMap<string, string>): NameIndex {
+export function nameIndex(
+  model: SiteModel,
+  projectRoot: string,
+  objects: EngineObjects | undefined,
+  settingSummaries?: ReadonlyMap<string, string>,
+  errorCodes?: readonly { code: number; name: string; means: string }[],
+): NameIndex {
   const byRoute = new Map(model.pages.map((p) => [p.view.route, p]));
   const places = namedPlaces(model);
   const records: NameRecord[] = [];
@@ -72,6 +79,13 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
       const heading = titled && !titled.route.startsWith('/doc/sql-functions/') ? titled : undefined; // TIMEZONE() is not the setting
       const entry = entryOf.get(normalName(setting));
       add(setting, 'setting', entry ?? tabled.find((p) => p.route === settingsPage) ?? heading ?? tabled[0] ?? (code?.route.startsWith('/doc/sql-reference/') ? code : undefined), entry ? summaries.get(setting) : undefined);
+    }
+    // An error code links to its entry in the error reference (a heading `<code> <Name>`), with what it means.
+    for (const e of errorCodes ?? []) {
+      const url = errorEntryUrl(e);
+      const [route = '', anchor = ''] = (url ?? '').split('#');
+      const section = places.sections.find((s) => s.route === route && s.anchor === anchor);
+      if (section) add(`${e.code} ${e.name}`, 'error code', section, e.means);
     }
     for (const table of objects.systemTables) {
       const name = `system.${table}`;

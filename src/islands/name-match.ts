@@ -6,7 +6,7 @@
  */
 import type { StoredParts } from './index-parts.ts';
 
-export type NameKind = 'function' | 'command' | 'setting' | 'system table';
+export type NameKind = 'function' | 'command' | 'setting' | 'system table' | 'error code';
 
 /** One documented name: what the reader may type, and where it is documented (a page or a heading in it). */
 export interface NameRecord {
@@ -84,13 +84,16 @@ export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '')
 
 /**
  * The keys a record answers to: its name, the name without `<placeholders>` (`COPY INTO <table>` → `copy into`),
- * and a system table without its `system.` prefix (`query_log`).
+ * a system table without its `system.` prefix (`query_log`), and an error code (`1118 UnclusteredTable`) by its
+ * number alone and by its name alone.
  */
 export function nameKeys(name: string): string[] {
   const keys = new Set([normalName(name)]);
   const bare = name.replace(/<[^>]*>/g, '').trim();
   if (bare) keys.add(normalName(bare));
   if (/^system\./i.test(name)) keys.add(normalName(name.slice('system.'.length)));
+  const error = /^(\d+) ([A-Za-z][A-Za-z0-9]*)$/.exec(name);
+  if (error) keys.add(error[1]!).add(normalName(error[2]!));
   keys.delete('');
   return [...keys];
 }
@@ -139,7 +142,7 @@ const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 const QUALITY_SCORE: Record<MatchQuality, number> = { exact: 1000, prefix: 600, partial: 400, typo: 300 };
 
 /** Kinds in the order a reader most likely means them when two share a name (`TRUNCATE` the command). */
-const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1 };
+const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1, 'error code': 0 };
 
 /**
  * Ranks the records for a query: exact names first, then names starting with the query, then names containing it

@@ -103,7 +103,7 @@ export interface ErrorNote {
   line: number;
 }
 
-/** `name<TAB>what it means<TAB>what to do`, one code a line; `#` lines are comments. Keys are `name` or `name:code`. */
+/** `name<TAB>what it means<TAB>what to do`, one code a line (names are unique, codes not); `#` lines are comments. */
 export function parseErrorNotes(text: string, file = ERROR_NOTES_FILE): Map<string, ErrorNote> {
   const notes = new Map<string, ErrorNote>();
   const errors: ContentError[] = [];
@@ -124,14 +124,18 @@ export function readErrorNotes(projectRoot: string): Map<string, ErrorNote> {
   return parseErrorNotes(fs.readFileSync(file, 'utf8'));
 }
 
-/** The note of a code: by `name:code` where one name has two codes' worth of meaning, else by name. */
-export const noteKey = (c: Pick<EngineErrorCode, 'name' | 'code'>) => c.name;
-
 /** Every code has a note and every note a code: otherwise the error names each. */
 export function checkErrorNotesCover(data: EngineErrorCodes, notes: Map<string, ErrorNote>, file = ERROR_NOTES_FILE): void {
   const errors: ContentError[] = [];
-  const names = new Set(data.codes.map(noteKey));
-  for (const c of data.codes) if (!notes.has(noteKey(c))) errors.push(new ContentError(file, undefined, `error ${c.name} (${c.code}) has no note: say what it means and what to do`));
+  const names = new Set(data.codes.map((c) => c.name));
+  for (const c of data.codes) if (!notes.has(c.name)) errors.push(new ContentError(file, undefined, `error ${c.name} (${c.code}) has no note: say what it means and what to do`));
   for (const [name, note] of notes) if (!names.has(name)) errors.push(new ContentError(file, note.line, `"${name}" is not an error code of the engine (${data.engine})`));
   if (errors.length) throw new ContentErrors(errors);
+}
+
+/** Each code with what it means as plain text (a search result's excerpt); none where the project has no error data. */
+export function errorCodeSummaries(projectRoot: string): { code: number; name: string; means: string }[] {
+  if (!fs.existsSync(path.join(projectRoot, ENGINE_ERRORS_FILE)) || !fs.existsSync(path.join(projectRoot, ERROR_NOTES_FILE))) return [];
+  const notes = readErrorNotes(projectRoot);
+  return readEngineErrors(projectRoot).codes.map((c) => ({ code: c.code, name: c.name, means: notes.get(c.name)?.means ?? '' }));
 }

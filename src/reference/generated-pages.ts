@@ -1,7 +1,13 @@
 /** The pages made from recorded data, each with its source path under `content/doc/` and its Markdown. */
+import path from 'node:path';
+import { readEngineErrors, readErrorNotes } from './error-codes.ts';
+import { errorPages, pagesWithErrors } from './error-pages.ts';
 import { readEngineSettings, readSettingsNotes } from './settings-data.ts';
 import { SETTINGS_PAGE_SOURCE, settingsPage } from './settings-page.ts';
 
 export function generatedPages(projectRoot: string): { source: string; markdown: string }[] {
-  return [{ source: SETTINGS_PAGE_SOURCE, markdown: settingsPage(readEngineSettings(projectRoot), readSettingsNotes(projectRoot)) }];
+  return [
+    { source: SETTINGS_PAGE_SOURCE, markdown: settingsPage(readEngineSettings(projectRoot), readSettingsNotes(projectRoot)) },
+    ...errorPages(readEngineErrors(projectRoot), readErrorNotes(projectRoot), pagesWithErrors(path.join(projectRoot, 'content'))),
+  ];
 }

@@ -44,7 +44,7 @@ export const uiStrings = {
   searchDirectory: 'Every documented name',
   searchDirectoryIntro: 'Every function, command, setting and system table the documentation covers, by kind. Use your browser\'s find in page (Ctrl+F) to jump to a name.',
   searchNoScript: 'Searching needs JavaScript. The list below links every documented name; your browser\'s find in page (Ctrl+F) searches it.',
-  searchKinds: { function: 'Functions', command: 'Commands', setting: 'Settings', 'system table': 'System tables' },
+  searchKinds: { function: 'Functions', command: 'Commands', setting: 'Settings', 'system table': 'System tables', 'error code': 'Error codes' },
   enterpriseBadge: 'Enterprise',
   enterpriseNote: 'This is an Enterprise feature: it needs an enterprise or trial licence.',
   enterpriseLink: 'About licences',
