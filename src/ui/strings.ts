@@ -17,6 +17,8 @@ export const uiStrings = {
   copied: 'Copied',
   copyFailed: 'Copy failed',
   copyCode: 'Copy code',
+  copyWithSetup: 'Copy with setup',
+  copyWithSetupHint: 'Copy this example and the statements before it on this page that it builds on, as one script',
   lastUpdated: 'Last updated',
   sourceRepository: 'Databend on GitHub',
   menu: 'Menu',
