@@ -137,5 +137,8 @@ export function checkErrorNotesCover(data: EngineErrorCodes, notes: Map<string, 
 export function errorCodeSummaries(projectRoot: string): { code: number; name: string; means: string }[] {
   if (!fs.existsSync(path.join(projectRoot, ENGINE_ERRORS_FILE)) || !fs.existsSync(path.join(projectRoot, ERROR_NOTES_FILE))) return [];
   const notes = readErrorNotes(projectRoot);
-  return readEngineErrors(projectRoot).codes.map((c) => ({ code: c.code, name: c.name, means: notes.get(c.name)?.means ?? '' }));
+  return readEngineErrors(projectRoot).codes.map((c) => ({ code: c.code, name: c.name, means: plainText(notes.get(c.name)?.means ?? '') }));
 }
+
+/** Markdown of a note as a search excerpt shows it: links as their text, no backticks. */
+export const plainText = (md: string) => md.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { slug } from 'github-slugger';
 import { parse as parseYaml } from 'yaml';
+import { SETTINGS_PAGE_ROUTE } from './settings-page.ts';
 import { checkErrorNotesCover, type EngineErrorCode, type EngineErrorCodes, type ErrorNote } from './error-codes.ts';
 
 export const ERROR_PAGES_DIR = '13-sql-reference/60-error-codes';
@@ -69,8 +70,12 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
 /** At most this many pages are linked under a code; the entry says how many more show it. */
 const MAX_LINKS = 6;
 
-function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: PageWithErrors[]): string[] {
-  const lines = ['', `### ${c.code} ${c.name}`, '', note.means, '', `**What to do:** ${note.todo}`];
+/** A setting named in code (`max_execute_time_in_seconds`) links to its entry in the settings reference. */
+const linkSettings = (text: string, settings: ReadonlySet<string>) =>
+  text.replace(/(?<!\[)`([a-z][a-z0-9_]*)`/g, (whole, name: string) => (settings.has(name) ? `[\`${name}\`](${SETTINGS_PAGE_ROUTE}#${name})` : whole));
+
+function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: PageWithErrors[], settings: ReadonlySet<string>): string[] {
+  const lines = ['', `### ${c.code} ${c.name}`, '', linkSettings(note.means, settings), '', `**What to do:** ${linkSettings(note.todo, settings)}`];
   if (shownOn.length) {
     const from = path.posix.dirname(`${ERROR_PAGES_DIR}/${pageFile}`);
     const links = shownOn.slice(0, MAX_LINKS).map((p) => `[${p.title.replace(/([[\]<>*`\\])/g, '\\$1')}](${path.posix.relative(from, p.source)})`);
@@ -81,7 +86,7 @@ function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: P
 }
 
 /** The overview and the range pages, each `{ source, markdown }` with the source under `content/doc/`. */
-export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>, pages: PageWithErrors[]): { source: string; markdown: string }[] {
+export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>, pages: PageWithErrors[], settings: ReadonlySet<string> = new Set()): { source: string; markdown: string }[] {
   checkErrorNotesCover(data, notes);
   const out: { source: string; markdown: string }[] = [];
   const ranges = ERROR_RANGES.map((r) => ({ ...r, codes: data.codes.filter((c) => c.code >= r.from && c.code <= r.to).sort((a, b) => a.code - b.code) }));
@@ -129,7 +134,7 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
     ];
     for (const c of r.codes) {
       const key = `${c.name}:${c.code}`;
-      lines.push(...entry(c, notes.get(c.name)!, r.file, pages.filter((p) => p.errors.has(key))));
+      lines.push(...entry(c, notes.get(c.name)!, r.file, pages.filter((p) => p.errors.has(key)), settings));
     }
     lines.push('');
     out.push({ source: `${ERROR_PAGES_DIR}/${r.file}`, markdown: lines.join('\n') });

@@ -79,6 +79,12 @@ describe('error reference pages', () => {
     expect(entry).toContain('[CLUSTERING_INFORMATION](../../15-sql-functions/111-system-functions/clustering_information.md)');
     expect(errorEntryUrl({ code: 1118, name: 'UnclusteredTable' })).toBe('/doc/sql-reference/error-codes/codes-1100-1999#1118-unclusteredtable');
   });
+
+  it('link a setting named in an entry to its own entry in the settings reference', () => {
+    const page = pages.find((p) => p.markdown.includes('### 1043 AbortedQuery'))!.markdown;
+    const entry = page.slice(page.indexOf('### 1043 AbortedQuery'), page.indexOf('### 1044'));
+    expect(entry).toContain('[`max_execute_time_in_seconds`](/doc/sql-reference/settings-reference#max_execute_time_in_seconds)');
+  });
 });
 
 describe('error codes in the name search', () => {
