@@ -35,10 +35,12 @@ export interface PageWithErrors {
   source: string;
   title: string;
   errors: Set<string>;
+  /** The first line of the engine's message for each `Name:code` it shows, in page order (the first kept). */
+  messages: Map<string, string>;
 }
 
 /** The engine names the error in its message: `Error: UnknownTable. Code: 1025, Text = ...`. */
-const ERROR_IN_MESSAGE = /\b([A-Z][A-Za-z0-9]*)\. Code: (\d+),/g;
+const ERROR_IN_MESSAGE = /\b([A-Z][A-Za-z0-9]*)\. Code: (\d+), Text = ([^\n]*)/g;
 
 /** Reads every recorded page's errors (`content/doc.examples/**.json`) and the title of its page. */
 export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
@@ -51,15 +53,23 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
       else if (entry.name.endsWith('.json')) {
         const text = fs.readFileSync(abs, 'utf8');
         const errors = new Set<string>();
+        const messages = new Map<string, string>();
         const data = JSON.parse(text) as { examples?: { error?: string; expectError?: boolean }[] };
-        for (const e of data.examples ?? []) for (const m of (e.error ?? '').matchAll(ERROR_IN_MESSAGE)) errors.add(`${m[1]}:${m[2]}`);
+        for (const e of data.examples ?? []) {
+          for (const m of (e.error ?? '').matchAll(ERROR_IN_MESSAGE)) {
+            const key = `${m[1]}:${m[2]}`;
+            errors.add(key);
+            const message = (m[3] ?? '').trim();
+            if (!messages.has(key) && message.length >= 8 && !message.endsWith(':')) messages.set(key, message);
+          }
+        }
         if (!errors.size) continue;
         const source = path.relative(examplesRoot, abs).replace(/\.json$/, '.md');
         const md = path.join(contentRoot, 'doc', source);
         if (!fs.existsSync(md)) continue;
         const front = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(md, 'utf8'))?.[1] ?? '';
         const title = String((parseYaml(front) as { title?: string } | null)?.title ?? source);
-        out.push({ source: source.split(path.sep).join('/'), title, errors });
+        out.push({ source: source.split(path.sep).join('/'), title, errors, messages });
       }
     }
   };
@@ -74,8 +84,17 @@ const MAX_LINKS = 6;
 const linkSettings = (text: string, settings: ReadonlySet<string>) =>
   text.replace(/(?<!\[)`([a-z][a-z0-9_]*)`/g, (whole, name: string) => (settings.has(name) ? `[\`${name}\`](${SETTINGS_PAGE_ROUTE}#${name})` : whole));
 
-function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: PageWithErrors[], settings: ReadonlySet<string>): string[] {
+/** A message as inline code: at most 140 characters, fenced with enough backticks for those it holds. */
+function messageCode(message: string): string {
+  const cut = message.length > 140 ? `${message.slice(0, 139)}…` : message;
+  const fence = '`'.repeat(Math.max(0, ...[...cut.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return `${fence} ${cut} ${fence}`;
+}
+
+function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: PageWithErrors[], settings: ReadonlySet<string>, key: string): string[] {
   const lines = ['', `### ${c.code} ${c.name}`, '', linkSettings(note.means, settings), '', `**What to do:** ${linkSettings(note.todo, settings)}`];
+  const message = shownOn.map((p) => p.messages.get(key)).find(Boolean);
+  if (message) lines.push('', `**A message it gives:** ${messageCode(message)}`);
   if (shownOn.length) {
     const from = path.posix.dirname(`${ERROR_PAGES_DIR}/${pageFile}`);
     const links = shownOn.slice(0, MAX_LINKS).map((p) => `[${p.title.replace(/([[\]<>*`\\])/g, '\\$1')}](${path.posix.relative(from, p.source)})`);
@@ -122,6 +141,18 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
         : []),
     ].join('\n'),
   });
+  // An error the engine raises under a name of no code (`FromStdError`, code 1001) belongs to the code's one entry.
+  const names = new Set(data.codes.map((c) => c.name));
+  const byCode = new Map<number, EngineErrorCode[]>();
+  for (const c of data.codes) byCode.set(c.code, [...(byCode.get(c.code) ?? []), c]);
+  const resolved = pages.map((p) => {
+    const rekey = (key: string) => {
+      const [name = '', code = ''] = key.split(':');
+      const owners = byCode.get(Number(code)) ?? [];
+      return names.has(name) || owners.length !== 1 ? key : `${owners[0]!.name}:${code}`;
+    };
+    return { ...p, errors: new Set([...p.errors].map(rekey)), messages: new Map([...p.messages].map(([k, v]) => [rekey(k), v])) };
+  });
   for (const r of ranges) {
     const lines = [
       '---',
@@ -134,7 +165,7 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
     ];
     for (const c of r.codes) {
       const key = `${c.name}:${c.code}`;
-      lines.push(...entry(c, notes.get(c.name)!, r.file, pages.filter((p) => p.errors.has(key)), settings));
+      lines.push(...entry(c, notes.get(c.name)!, r.file, resolved.filter((p) => p.errors.has(key)), settings, key));
     }
     lines.push('');
     out.push({ source: `${ERROR_PAGES_DIR}/${r.file}`, markdown: lines.join('\n') });

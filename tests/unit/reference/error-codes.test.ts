@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentErrors } from '../../../src/content/errors.ts';
 import { matchNames, packNameIndex, unpackNameIndex, type NameRecord } from '../../../src/islands/name-match.ts';
 import { EXCEPTION_SOURCE, extractErrorCodes, parseErrorNotes, readEngineErrors } from '../../../src/reference/error-codes.ts';
-import { ERROR_PAGES_DIR, errorEntryUrl } from '../../../src/reference/error-pages.ts';
+import { ERROR_PAGES_DIR, errorEntryUrl, errorPages } from '../../../src/reference/error-pages.ts';
 import { generatedPages } from '../../../src/reference/generated-pages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -78,6 +78,18 @@ describe('error reference pages', () => {
     const entry = page.slice(page.indexOf('### 1118 UnclusteredTable'), page.indexOf('### 1119'));
     expect(entry).toContain('[CLUSTERING_INFORMATION](../../15-sql-functions/111-system-functions/clustering_information.md)');
     expect(errorEntryUrl({ code: 1118, name: 'UnclusteredTable' })).toBe('/doc/sql-reference/error-codes/codes-1100-1999#1118-unclusteredtable');
+  });
+
+  it('quote a message the engine gave, and file an error raised under a name of no code under its code\'s one entry', () => {
+    const data = { engine: 'v1.2.453', source: EXCEPTION_SOURCE, codes: [{ name: 'Internal', code: 1001, block: '' }, { name: 'UnknownTable', code: 1025, block: '' }] };
+    const notes = new Map([['Internal', { means: 'A defect.', todo: 'Report it.', line: 1 }], ['UnknownTable', { means: 'No such table.', todo: 'Check the name.', line: 2 }]]);
+    const shown = [
+      { source: '12-load-data/read.md', title: 'Reading Files', errors: new Set(['FromStdError:1001']), messages: new Map([['FromStdError:1001', 'Parquet error: Invalid Parquet file. Corrupt footer.']]) },
+      { source: '14-sql-commands/drop.md', title: 'DROP TABLE', errors: new Set(['UnknownTable:1025']), messages: new Map([['UnknownTable:1025', 'Unknown table `default`.`t`.']]) },
+    ];
+    const page = errorPages(data, notes, shown).find((p) => p.source.endsWith('10-codes-0-1099.md'))!.markdown;
+    expect(page).toContain('### 1001 Internal\n\nA defect.\n\n**What to do:** Report it.\n\n**A message it gives:** ` Parquet error: Invalid Parquet file. Corrupt footer. `\n\n**Shown in the examples of:** [Reading Files](../../12-load-data/read.md).');
+    expect(page).toContain('**A message it gives:** `` Unknown table `default`.`t`. ``');
   });
 
   it('link a setting named in an entry to its own entry in the settings reference', () => {
