@@ -30,6 +30,9 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
+import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
+import { ENGINE_ERRORS_FILE, ERROR_NOTES_FILE } from '../reference/error-codes.ts';
+import { dataForTools } from '../reference/data-files.ts';
 import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
@@ -441,6 +444,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         code.names,
         readOr(path.join(projectRoot, ENGINE_OBJECTS_FILE)),
         readOr(path.join(projectRoot, 'content/catalogue/commands.tsv')),
+        readOr(path.join(projectRoot, SETTINGS_NOTES_FILE)),
+        readOr(path.join(projectRoot, ENGINE_ERRORS_FILE)),
+        readOr(path.join(projectRoot, ERROR_NOTES_FILE)),
         JSON.stringify(catalogue.sidebar.map((item) => item.label)),
         ...namePages.map(({ view, places }) => JSON.stringify([view.route, view.title, view.section, view.description, view.kind, places ?? null])),
       );
@@ -471,7 +477,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       text('catalogue.json', catalogueJson(catalogue));
       text('sitemap.xml', sitemapXml(model.pages));
       text('robots.txt', robotsTxt());
-      text('llms.txt', llmsTxt(catalogue, model.pages));
+      const data = dataForTools(projectRoot);
+      for (const file of data) text(file.path, file.text());
+      text('llms.txt', llmsTxt(catalogue, model.pages, data));
       stage('outputs');
 
       const index = await searchFiles;

@@ -10,6 +10,8 @@ import type { NameIndex } from '../islands/name-match.ts';
 import type { PageView } from '../ui/types.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
 import { nameIndex } from './search-names.ts';
+import { settingSummaries } from '../reference/settings-data.ts';
+import { errorCodeSummaries } from '../reference/error-codes.ts';
 
 /** Each page's view (without body) and, for a written page, what its body names. */
 export type NamePage = { view: PageView; places?: PagePlaces };
@@ -20,7 +22,7 @@ export interface Names {
 }
 
 export function computeNames(model: SiteModel, projectRoot: string, objects: EngineObjects): Names {
-  return { index: nameIndex(model, projectRoot, objects), coverage: engineCoverage(model, objects) };
+  return { index: nameIndex(model, projectRoot, objects, settingSummaries(projectRoot), errorCodeSummaries(projectRoot)), coverage: engineCoverage(model, objects) };
 }
 
 /** The pages as `SiteModel` for the writers that read them (names, sitemap, llms.txt): views and places, no bodies. */

@@ -5,6 +5,7 @@ import type { Catalogue, SidebarItem } from '../catalogue/types.ts';
 import { siteConfig } from '../site.config.ts';
 import type { BuiltPage } from './load-site.ts';
 import { markdownUrlOf } from './paths.ts';
+import type { DataFile } from '../reference/data-files.ts';
 
 /** The catalogue as one JSON file: version record, the `doc` sidebar tree, every doc metadata entry. */
 export function catalogueJson(catalogue: Catalogue): string {
@@ -29,7 +30,7 @@ export function robotsTxt(): string {
 }
 
 /** llms.txt: the catalogue as a Markdown index, one section per top-level sidebar entry, links to the `.md` copies. */
-export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[]): string {
+export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[], data: readonly DataFile[] = []): string {
   const byRoute = new Map(pages.map((p) => [routeKey(p.view.route), p]));
   const line = (href: string, depth: number): string | undefined => {
     const p = byRoute.get(routeKey(href));
@@ -55,6 +56,7 @@ export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[]): string {
     const head = item.href ? `## [${item.label}](${siteConfig.origin}${item.href})` : `## ${item.label}`;
     sections.push(out.length ? `${head}\n\n${out.join('\n')}` : head);
   }
+  if (data.length) sections.push(`## Data for tools\n\n${data.map((d) => `- [${d.title}](${siteConfig.origin}/${d.path}): ${d.description}`).join('\n')}`);
   return `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, workload-aware cloud data warehouse. Each link is the page's Markdown source.\n\n${sections.join('\n\n')}\n`;
 }
 

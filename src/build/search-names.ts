@@ -2,18 +2,25 @@ import { readCatalogueTsv } from './coverage.ts';
 import type { SiteModel } from './load-site.ts';
 import { functionEntries, namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
 import type { NameIndex, NameKind, NameRecord } from '../islands/name-match.ts';
+import { errorEntryUrl } from '../reference/error-pages.ts';
 
 /**
  * The records of the exact-name search, read from the pages as rendered: a function, setting or system table
  * is indexed where the site documents it (the same rule as the engine coverage), a command where its page is.
  * Nothing is listed by hand, and a name without a page is never offered.
  */
-export function nameIndex(model: SiteModel, projectRoot: string, objects: EngineObjects | undefined): NameIndex {
+export function nameIndex(
+  model: SiteModel,
+  projectRoot: string,
+  objects: EngineObjects | undefined,
+  settingSummaries?: ReadonlyMap<string, string>,
+  errorCodes?: readonly { code: number; name: string; means: string }[],
+): NameIndex {
   const byRoute = new Map(model.pages.map((p) => [p.view.route, p]));
   const places = namedPlaces(model);
   const records: NameRecord[] = [];
   const seen = new Set<string>();
-  const add = (name: string, kind: NameKind, place: NamePlace | undefined) => {
+  const add = (name: string, kind: NameKind, place: NamePlace | undefined, summary?: string) => {
     const built = place && byRoute.get(place.route);
     if (!place || !built || built.view.kind !== 'doc') return;
     const key = `${kind}:${normalName(name)}`;
@@ -25,7 +32,7 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
       url: place.anchor ? `${place.route}#${place.anchor}` : place.route,
       page: built.view.title,
       section: built.view.section,
-      summary: built.view.description,
+      summary: summary ?? built.view.description,
     });
   };
 
@@ -49,11 +56,20 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
       const place = entries.get(normalName(fn)) ?? places.titled.get(normalName(fn)) ?? places.aliased.get(fn.toLowerCase());
       if (place?.route.startsWith('/doc/sql-functions/')) add(fn.toUpperCase(), 'function', place);
     }
-    // The page that tables the most settings is the reference of settings (its complete table); a setting
-    // listed there links to it rather than to a page that shows one setting in passing.
+    // The page whose headings name the most settings is the settings reference (an entry per setting); failing
+    // that, the page that tables the most. A setting links to its entry there, with its own summary.
+    const headedOf = new Map<string, number>();
+    const settingNames = new Set(objects.settings.map((s) => normalName(s)));
+    for (const section of places.sections) if (section.anchor && section.names.some((n) => settingNames.has(n))) headedOf.set(section.route, (headedOf.get(section.route) ?? 0) + 1);
+    const referencePage = [...headedOf].sort((a, b) => b[1] - a[1])[0];
     const tablesOf = new Map<string, number>();
     for (const setting of objects.settings) for (const p of places.tabled.get(setting.toLowerCase()) ?? []) tablesOf.set(p.route, (tablesOf.get(p.route) ?? 0) + 1);
     const settingsPage = [...tablesOf].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const entryOf = new Map<string, NamePlace>();
+    if (referencePage && referencePage[1] > 1) {
+      for (const section of places.sections) if (section.route === referencePage[0] && section.anchor) for (const n of section.names) if (settingNames.has(n) && !entryOf.has(n)) entryOf.set(n, section);
+    }
+    const summaries = settingSummaries ?? new Map<string, string>();
     for (const setting of objects.settings) {
       const key = setting.toLowerCase();
       const tabled = places.tabled.get(key) ?? [];
@@ -61,7 +77,15 @@ export function nameIndex(model: SiteModel, projectRoot: string, objects: Engine
       const code = places.code.get(key);
       const titled = places.titled.get(normalName(setting));
       const heading = titled && !titled.route.startsWith('/doc/sql-functions/') ? titled : undefined; // TIMEZONE() is not the setting
-      add(setting, 'setting', tabled.find((p) => p.route === settingsPage) ?? heading ?? tabled[0] ?? (code?.route.startsWith('/doc/sql-reference/') ? code : undefined));
+      const entry = entryOf.get(normalName(setting));
+      add(setting, 'setting', entry ?? tabled.find((p) => p.route === settingsPage) ?? heading ?? tabled[0] ?? (code?.route.startsWith('/doc/sql-reference/') ? code : undefined), entry ? summaries.get(setting) : undefined);
+    }
+    // An error code links to its entry in the error reference (a heading `<code> <Name>`), with what it means.
+    for (const e of errorCodes ?? []) {
+      const url = errorEntryUrl(e);
+      const [route = '', anchor = ''] = (url ?? '').split('#');
+      const section = places.sections.find((s) => s.route === route && s.anchor === anchor);
+      if (section) add(`${e.code} ${e.name}`, 'error code', section, e.means);
     }
     for (const table of objects.systemTables) {
       const name = `system.${table}`;

@@ -7,6 +7,8 @@
  *   npm run examples:check                 run everything again; fail on any difference (part of npm test)
  *   npm run examples -- --coverage         record the engine's functions, settings and system tables, and
  *                                          print which of them the site documents
+ *   npm run examples -- --settings         record every setting's type, default, range and level (the facts of
+ *                                          the settings reference and /settings.json)
  */
 import fs from 'node:fs';
 import { siteConfig } from '../site.config.ts';
@@ -20,6 +22,7 @@ import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engin
 import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
 import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
 import type { RecordedExample } from './types.ts';
+import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -29,10 +32,11 @@ const flag = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 if (mode !== 'record' && mode !== 'check') {
-  console.error('usage: tsx src/examples/cli.ts record|check [--content DIR] [--coverage] [page.md ...]');
+  console.error('usage: tsx src/examples/cli.ts record|check [--content DIR] [--coverage | --settings] [page.md ...]');
   process.exit(2);
 }
 const coverageOnly = args.includes('--coverage');
+const settingsOnly = args.includes('--settings');
 const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
 // The engine first: a missing one is reported at once, before the pages are read.
@@ -146,7 +150,29 @@ async function recordCoverage(): Promise<void> {
   console.log(`(lists recorded in ${ENGINE_OBJECTS_FILE}; the build summary reports the same figures)`);
 }
 
+/** The facts of every setting, from `system.settings` in a fresh session; machine-dependent defaults as null. */
+async function recordSettings(): Promise<void> {
+  await bridge.request({ op: 'reset' });
+  const a = await bridge.request({ op: 'run', sql: 'SELECT name, type, "default", "range", level FROM system.settings ORDER BY name' });
+  const raw = engineResultOf(a);
+  if (!raw) throw new Error(`cannot read system.settings: ${a.error ?? ''}`);
+  const unquote = (v: string | undefined) => (v ?? '').replace(/^'|'$/g, '');
+  const settings = readEngineResult(raw).rows.map((r) => {
+    const [name = '', type = '', def = '', range = '', level = ''] = r.map(unquote);
+    const dependsOn = MACHINE_DEPENDENT[name];
+    return { name, type, default: dependsOn ? null : def, ...(dependsOn ? { defaultDependsOn: dependsOn } : {}), range, level };
+  });
+  const recorded: EngineSettings = { engine: await engineVersion(), settings };
+  fs.writeFileSync(path.join(projectRoot, ENGINE_SETTINGS_FILE), `${JSON.stringify(recorded, null, 1)}\n`);
+  console.log(`${settings.length} settings recorded in ${ENGINE_SETTINGS_FILE}`);
+}
+
 const started = performance.now();
+if (settingsOnly) {
+  await recordSettings();
+  bridge.close();
+  process.exit(0);
+}
 if (coverageOnly) {
   await recordCoverage();
   bridge.close();

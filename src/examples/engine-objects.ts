@@ -270,7 +270,8 @@ export function functionEntries(places: NamedPlaces, functions: readonly string[
 /**
  * What the site documents, by the engine's lists. A function counts when it has an entry (see
  * `functionEntries`: a title, heading or alias line naming it, with an example run on the engine); a setting
- * when a page mentions it as code or lists it in a table the engine produced (the complete table of settings); a
+ * when a page heads an entry with it outside the functions (the settings reference), mentions it as code or lists
+ * it in a table the engine produced; a
  * system table when a page names `system.<table>` as code or titles a page with it.
  */
 export function engineCoverage(model: NamedPages, objects: EngineObjects, places = namedPlaces(model)): CoverageLine[] {
@@ -280,9 +281,10 @@ export function engineCoverage(model: NamedPages, objects: EngineObjects, places
     missing: names.filter((n) => !has(n)),
   });
   const entries = functionEntries(places, objects.functions);
+  const settingHeadings = new Set(places.sections.filter((s) => s.anchor && !s.route.startsWith('/doc/sql-functions/')).flatMap((s) => s.names));
   return [
     split('functions', objects.functions, (n) => entries.has(normalName(n))),
-    split('settings', objects.settings, (n) => places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase())),
+    split('settings', objects.settings, (n) => settingHeadings.has(normalName(n)) || places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase())),
     split('system tables', objects.systemTables, (n) => places.code.has(`system.${n}`.toLowerCase()) || places.titled.has(normalName(`system.${n}`))),
   ];
 }

@@ -6,7 +6,7 @@
  */
 import type { StoredParts } from './index-parts.ts';
 
-export type NameKind = 'function' | 'command' | 'setting' | 'system table';
+export type NameKind = 'function' | 'command' | 'setting' | 'system table' | 'error code';
 
 /** One documented name: what the reader may type, and where it is documented (a page or a heading in it). */
 export interface NameRecord {
@@ -59,8 +59,13 @@ const pageKey = (url: string) => (url.split('#')[0] ?? url).replace(/\/+$/, '');
 
 /** The index as written to `search-records.json`: what a name shares with its page is stored once, with the page. */
 export function packNameIndex(index: NameIndex): StoredIndex {
-  const pages = new Set(Object.values(index.pages).map((p) => pageKey(p[0])));
-  const names = index.names.map(({ page, section, summary, ...rest }): StoredName => (pages.has(pageKey(rest.url)) ? rest : { ...rest, page, section, summary }));
+  const pages = new Map(Object.values(index.pages).map((p) => [pageKey(p[0]), p]));
+  const names = index.names.map(({ page, section, summary, ...rest }): StoredName => {
+    const p = pages.get(pageKey(rest.url));
+    if (!p) return { ...rest, page, section, summary };
+    // A name with its own summary (a setting's entry, an error code's) keeps it.
+    return summary === p[3] ? rest : { ...rest, summary };
+  });
   return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}) };
 }
 
@@ -79,13 +84,16 @@ export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '')
 
 /**
  * The keys a record answers to: its name, the name without `<placeholders>` (`COPY INTO <table>` → `copy into`),
- * and a system table without its `system.` prefix (`query_log`).
+ * a system table without its `system.` prefix (`query_log`), and an error code (`1118 UnclusteredTable`) by its
+ * number alone and by its name alone.
  */
 export function nameKeys(name: string): string[] {
   const keys = new Set([normalName(name)]);
   const bare = name.replace(/<[^>]*>/g, '').trim();
   if (bare) keys.add(normalName(bare));
   if (/^system\./i.test(name)) keys.add(normalName(name.slice('system.'.length)));
+  const error = /^(\d+) ([A-Za-z][A-Za-z0-9]*)$/.exec(name);
+  if (error) keys.add(error[1]!).add(normalName(error[2]!));
   keys.delete('');
   return [...keys];
 }
@@ -134,7 +142,7 @@ const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 const QUALITY_SCORE: Record<MatchQuality, number> = { exact: 1000, prefix: 600, partial: 400, typo: 300 };
 
 /** Kinds in the order a reader most likely means them when two share a name (`TRUNCATE` the command). */
-const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1 };
+const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1, 'error code': 0 };
 
 /**
  * Ranks the records for a query: exact names first, then names starting with the query, then names containing it

@@ -127,7 +127,7 @@ export function preloadSearch(): Promise<unknown> {
 
 const pageOf = (url: string) => url.split('#')[0] ?? url;
 
-const KIND_LABEL: Record<NameKind, string> = { function: 'Function', command: 'Command', setting: 'Setting', 'system table': 'System table' };
+const KIND_LABEL: Record<NameKind, string> = { function: 'Function', command: 'Command', setting: 'Setting', 'system table': 'System table', 'error code': 'Error code' };
 
 /** An exact-name record as a result: the name, its kind and page, and the page's summary. */
 export function nameHitResult(hit: NameHit): SearchHit {

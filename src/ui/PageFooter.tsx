@@ -2,6 +2,7 @@ import { CopyPage } from '../islands/CopyPage.tsx';
 import { siteConfig } from '../site.config.ts';
 import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
+import { FOOTER_DATA_LINKS } from '../reference/data-links.ts';
 
 /** A pre-filled "new issue" link naming the page, so a report arrives with its context. */
 export function reportProblemUrl(title: string, route: string): string {
@@ -32,6 +33,15 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
           </li>
         ) : null}
       </ul>
+      <p className="data-links">
+        {uiStrings.dataForTools}:{' '}
+        {FOOTER_DATA_LINKS.map((l, i) => (
+          <span key={l.href}>
+            {i ? ', ' : null}
+            <a href={l.href}>{l.label}</a>
+          </span>
+        ))}
+      </p>
       {lastUpdated ? (
         <p className="last-updated">
           {uiStrings.lastUpdated}: <time dateTime={lastUpdated}>{formatDate(lastUpdated)}</time>

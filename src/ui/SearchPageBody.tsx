@@ -3,7 +3,7 @@ import type { NameKind, NameRecord } from '../islands/name-match.ts';
 import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
 
-const KINDS: NameKind[] = ['function', 'command', 'setting', 'system table'];
+const KINDS: NameKind[] = ['function', 'command', 'setting', 'system table', 'error code'];
 
 /**
  * The search page (`/doc/search?q=`): the full result list with JavaScript, and for every reader a directory of
