@@ -3,7 +3,8 @@
  * that older releases' pages gave and a page of ours must keep giving. scripts/compare-2023.ts lists candidates;
  * a person decides each one and records it in OPERATOR_FACTS_FILE, so the check here runs without the old docs:
  *
- * - `restored`: true in v1.2.453 and on the page: the identifier must appear on it, spelled exactly.
+ * - `restored`: true in v1.2.453 and on the page (its text or its recorded results): the identifier must appear
+ *   there, spelled exactly.
  * - `gone-in-1.2.453`: removed or renamed since; the page must name it (in the line that says so).
  * - `noise`: not an operator fact (an example table name, a log line, a placeholder); the note says why.
  */
@@ -78,14 +79,21 @@ export function operatorFactProblems(facts: readonly OperatorFact[], readPage: (
   return problems;
 }
 
-/** Reads OPERATOR_FACTS_FILE of a project and checks each fact against content/doc. */
+/**
+ * What a reader sees of a page: its Markdown and the results recorded for its examples
+ * (content/doc.examples/<page>.json), since a key listed by `SELECT ... FROM system.configs` is on the page too.
+ */
+export function pageText(projectRoot: string, page: string): string | undefined {
+  const md = path.join(projectRoot, 'content/doc', page);
+  if (!fs.existsSync(md)) return undefined;
+  const results = path.join(projectRoot, 'content/doc.examples', page.replace(/\.md$/, '.json'));
+  return fs.readFileSync(md, 'utf8') + (fs.existsSync(results) ? `\n${fs.readFileSync(results, 'utf8')}` : '');
+}
+
+/** Reads OPERATOR_FACTS_FILE of a project and checks each fact against its page. */
 export function checkOperatorFacts(projectRoot: string): { facts: OperatorFact[]; problems: string[] } {
   const file = path.join(projectRoot, OPERATOR_FACTS_FILE);
   if (!fs.existsSync(file)) return { facts: [], problems: [] };
   const facts = parseOperatorFacts(fs.readFileSync(file, 'utf8'));
-  const problems = operatorFactProblems(facts, (page) => {
-    const p = path.join(projectRoot, 'content/doc', page);
-    return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : undefined;
-  });
-  return { facts, problems };
+  return { facts, problems: operatorFactProblems(facts, (page) => pageText(projectRoot, page)) };
 }
