@@ -61,7 +61,7 @@ export function parseOperatorFacts(text: string, file = OPERATOR_FACTS_FILE): Op
 
 /**
  * The facts a page no longer carries: a restored or gone fact whose identifier is not on its page (spelled
- * exactly), or whose page does not exist. `readPage` returns the page's Markdown, or undefined if there is none.
+ * exactly, as a whole word), or whose page does not exist. `readPage` returns the page's Markdown, or undefined if there is none.
  */
 export function operatorFactProblems(facts: readonly OperatorFact[], readPage: (page: string) => string | undefined, file = OPERATOR_FACTS_FILE): string[] {
   const problems: string[] = [];
@@ -71,7 +71,7 @@ export function operatorFactProblems(facts: readonly OperatorFact[], readPage: (
     if (!cache.has(fact.page)) cache.set(fact.page, readPage(fact.page));
     const text = cache.get(fact.page);
     if (text === undefined) problems.push(`${file}:${fact.line}: page content/doc/${fact.page} does not exist`);
-    else if (!text.includes(fact.identifier)) {
+    else if (!mentions(text, fact.identifier)) {
       const what = fact.status === 'restored' ? 'no longer gives' : 'no longer says what became of';
       problems.push(`${file}:${fact.line}: content/doc/${fact.page} ${what} \`${fact.identifier}\``);
     }
@@ -88,6 +88,12 @@ export function pageText(projectRoot: string, page: string): string | undefined 
   if (!fs.existsSync(md)) return undefined;
   const results = path.join(projectRoot, 'content/doc.examples', page.replace(/\.md$/, '.json'));
   return fs.readFileSync(md, 'utf8') + (fs.existsSync(results) ? `\n${fs.readFileSync(results, 'utf8')}` : '');
+}
+
+/** The identifier as a whole word: `max_threads` is not found inside `aggregate_max_threads` or `max_threads_x`. */
+export function mentions(text: string, identifier: string): boolean {
+  const escaped = identifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`).test(text);
 }
 
 /** Reads OPERATOR_FACTS_FILE of a project and checks each fact against its page. */

@@ -25,6 +25,8 @@ describe('operator facts', () => {
       'content/catalogue/operator-facts.tsv:3: content/doc/b.md no longer says what became of `max_memory_usage`',
     ]);
     expect(operatorFactProblems(facts, () => 'QUERY_MAX_ACTIVE_SESSIONS and max_memory_usage')).toEqual([]);
+    // A longer name that contains the identifier does not count: the setting itself must be named.
+    expect(operatorFactProblems(facts, () => 'QUERY_MAX_ACTIVE_SESSIONS_X and query_max_memory_usage')).toHaveLength(2);
   });
 
   it('refuses a bad line with the file and line', () => {
