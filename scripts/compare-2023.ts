@@ -1,24 +1,34 @@
 /**
- * Run by hand (not by `npm test`): `npx tsx scripts/compare-2023.ts [--repo <databend git dir>] [page-substring...]`.
+ * Run by hand (not by `npm test`):
+ * `npx tsx scripts/compare-2023.ts [--repo <databend git dir>] [--undecided] [page-substring...]`.
  * For every page under content/doc whose path existed in the Databend repository's docs/doc at commit 0d6d1108e6,
  * lists the operator-style identifiers of that older page that our page no longer mentions: configuration keys
  * and other snake_case names, UPPER_SNAKE environment variables and options, and --command-line-flags.
  * Prints TSV (page, identifier, kind) to stdout and a count per page to stderr. A human reads the output and
  * records what they decided in content/catalogue/operator-facts.tsv, which check-content verifies without the
- * old docs (see src/content/operator-facts.ts).
+ * old docs (see src/content/operator-facts.ts). `--undecided` leaves out what that file already decides for the page,
+ * so the output is the work left.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { OPERATOR_FACTS_FILE, parseOperatorFacts } from '../src/content/operator-facts.ts';
 
 const OLD_COMMIT = '0d6d1108e6';
 const args = process.argv.slice(2);
 let repo = '/work/.mirror/databendlabs+databend/repo';
+let undecidedOnly = false;
 const filters: string[] = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repo') repo = args[++i] ?? repo;
+  else if (args[i] === '--undecided') undecidedOnly = true;
   else filters.push(args[i] ?? '');
 }
+
+/** Page and identifier (lower case) of every decision in the facts file. */
+const decided = new Set(
+  (existsSync(OPERATOR_FACTS_FILE) ? parseOperatorFacts(readFileSync(OPERATOR_FACTS_FILE, 'utf8')) : []).map((f) => `${f.page}\t${f.identifier.toLowerCase()}`),
+);
 
 const contentRoot = join(process.cwd(), 'content/doc');
 
@@ -59,9 +69,11 @@ for (const file of walk(contentRoot).sort()) {
   const rel = relative(contentRoot, file);
   if (!old.has(rel) || (filters.length > 0 && !filters.some((f) => rel.includes(f)))) continue;
   const ours = readFileSync(file, 'utf8').toLowerCase();
-  const missing = [...identifiers(oldText(rel))].filter(([id]) => !ours.includes(id.toLowerCase()));
+  const missing = [...identifiers(oldText(rel))]
+    .filter(([id]) => !ours.includes(id.toLowerCase()))
+    .filter(([id]) => !undecidedOnly || !decided.has(`${rel}\t${id.toLowerCase()}`));
   for (const [id, kind] of missing) console.log(`${rel}\t${id}\t${kind}`);
   if (missing.length > 0) console.error(`${missing.length}\t${rel}`);
   total += missing.length;
 }
-console.error(`${total} identifiers of the older pages are absent from ours`);
+console.error(`${total} identifiers of the older pages are absent from ours${undecidedOnly ? ` and not decided in ${OPERATOR_FACTS_FILE}` : ''}`);
