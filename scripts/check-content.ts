@@ -12,6 +12,7 @@ import { ContentErrors } from '../src/content/errors.ts';
 import { bareUrls, checkTemplates, emptySections } from '../src/content/templates.ts';
 import { engineCoverage, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
+import { checkOperatorFacts, OPERATOR_FACTS_FILE } from '../src/content/operator-facts.ts';
 
 const projectRoot = process.cwd();
 const PLACEHOLDER = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon|to be written)\b/i;
@@ -84,6 +85,18 @@ try {
     }
     for (const name of staleExceptions) problems.push(`${FUNCTION_EXCEPTIONS_FILE}: "${name}" has an entry now, or the engine no longer lists it: remove the line`);
   }
+} catch (err) {
+  if (!(err instanceof ContentErrors)) throw err;
+  for (const e of err.errors) problems.push(e.message);
+}
+
+// Operator facts (configuration keys, environment variables, storage parameters, metric names) that pages must
+// keep giving: decided once from a comparison with older releases' pages, checked here without them.
+try {
+  const { facts, problems: factProblems } = checkOperatorFacts(projectRoot);
+  const count = (status: string) => facts.filter((f) => f.status === status).length;
+  console.log(`\noperator facts (${OPERATOR_FACTS_FILE}): ${count('restored')} restored, ${count('gone-in-1.2.453')} gone in v1.2.453 and said so, ${count('noise')} noise`);
+  problems.push(...factProblems);
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
   for (const e of err.errors) problems.push(e.message);

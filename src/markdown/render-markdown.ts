@@ -165,7 +165,10 @@ function decorateHast(tree: HastRoot): void {
       node.properties.className = [`align-${node.properties.align}`];
       delete node.properties.align;
     }
-    if (node.tagName === 'table' && parent && index !== undefined && !(parent.type === 'element' && parent.tagName === 'div')) {
+    // Every table scrolls inside its own box on a narrow screen, also one inside a tab panel or an admonition
+    // (both divs); only a table already wrapped (a recorded result) is left alone.
+    const wrapped = parent?.type === 'element' && String(parent.properties.className ?? '').split(/[\s,]+/).includes('table-scroll');
+    if (node.tagName === 'table' && parent && index !== undefined && !wrapped) {
       parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Table' }, children: [node] };
     }
   });

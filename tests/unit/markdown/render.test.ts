@@ -71,6 +71,12 @@ describe('markdown pipeline', () => {
     expect(html).toContain('<td class="align-right">1</td>');
   });
 
+  it('wraps a table inside a tab panel in its own scrollable region, so a narrow screen scrolls the table, not the page', () => {
+    const html = htmlOf('/doc/guide/first');
+    const panel = html.slice(html.indexOf('data-tab-label="Go"'));
+    expect(panel).toMatch(/^[^]*?<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th>Go key<\/th>/);
+  });
+
   it('lists a generated index page\'s children with their descriptions', () => {
     const html = htmlOf('/doc/guide');
     expect(html).toContain('Pages that walk through a task.');
