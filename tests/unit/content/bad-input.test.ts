@@ -28,6 +28,7 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['bad-field', 'bad-field/page.md:4', /sidebar_positon/],
   ['long-description', 'long-description/page.md:3', /description.*at most 160/],
   ['bad-yaml', 'bad-yaml/page.md:3', /invalid frontmatter YAML/],
+  ['yaml-alias-bomb', 'yaml-alias-bomb/page.md:5', /invalid frontmatter YAML: Excessive alias count .* \(aliases expand to more than 100 nodes: write the values out\)/],
   ['bad-keywords', 'bad-keywords/page.md:4', /keywords.*expected array/i],
   ['bad-category', 'bad-category/_category_.json:3', /postion/],
   ['duplicate-route', 'duplicate-route/b.md:4', /duplicate route \/doc\/same: also the route of .*a\.md/],
