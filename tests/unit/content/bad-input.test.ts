@@ -32,6 +32,7 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['bad-keywords', 'bad-keywords/page.md:4', /keywords.*expected array/i],
   ['bad-category', 'bad-category/_category_.json:3', /postion/],
   ['duplicate-route', 'duplicate-route/b.md:4', /duplicate route \/doc\/same: also the route of .*a\.md/],
+  ['case-routes', 'case-routes/31-case.md:1', /route \/doc\/case differs only by case from \/doc\/Case, the route of .*case-routes\/30-Case\.md: on a case-insensitive disk or host one would overwrite the other/],
   ['duplicate-id', 'duplicate-id/one/twin.md:1', /duplicate id "one\/twin"/],
   ['broken-link', 'broken-link/page.md:8', /there is no page missing\.md/],
   ['broken-anchor', 'broken-anchor/page.md:8', /no heading with id "no-such-heading"/],
