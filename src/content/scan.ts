@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readCategoryFile } from './category-file.ts';
 import { ErrorSink } from './errors.ts';
 import { readFrontmatter, type FrontmatterMemo } from './frontmatter.ts';
+import { pageLimitProblem } from './page-limits.ts';
 import { svgProblem } from './svg-check.ts';
 import type { SourceFolder, SourceTree } from './types.ts';
 
@@ -111,7 +112,7 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
       } else if (entry.name.endsWith('.md')) {
         const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
         if (raw === undefined) continue;
-        const nesting = nestingProblem(raw);
+        const nesting = nestingProblem(raw) ?? pageLimitProblem(raw);
         if (nesting) {
           sink.add(rel(abs), nesting.line, nesting.reason);
           continue;
