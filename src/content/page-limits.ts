@@ -1,10 +1,11 @@
 /**
  * Limits that keep every page's Markdown parse close to linear. The parser (micromark) matches emphasis markers
- * and link brackets by looking back over the ones before them in the same paragraph, and nests `:::` containers
- * by re-reading their content, so a paragraph of thousands of `*`/`_` or `[`, or containers nested hundreds deep,
- * takes seconds to minutes; a page of a few hundred kilobytes of ordinary prose already takes seconds. No written
+ * and link brackets by looking back over the ones before them in the same paragraph, nests `:::` containers by
+ * re-reading their content, and spends time growing with the square of the nested list items in a page: a
+ * paragraph of thousands of `*`/`_` or `[`, containers nested hundreds deep, or thousands of list items take
+ * seconds to minutes, and a page of a few hundred kilobytes of ordinary prose already takes seconds. No written
  * page comes near these limits (the largest is some 36 KB, its busiest paragraph about 90 markers, 2 levels of
- * containers); they are named in docs/authoring.md.
+ * containers, 47 list items of which 3 nested); they are named in docs/authoring.md.
  */
 
 /** Three and a half times the largest page: a longer one is a section of its own. */
@@ -15,6 +16,10 @@ export const MAX_CONTAINER_DEPTH = 8;
 export const MAX_EMPHASIS_MARKERS = 256;
 /** `[` in one paragraph, outside code. */
 export const MAX_BRACKETS = 256;
+/** List items in the whole page (each costs the parser and renderer far more than its bytes). */
+export const MAX_LIST_ITEMS = 1000;
+/** List items inside other list items, in the whole page: the parser's cost grows with their square. */
+export const MAX_NESTED_LIST_ITEMS = 200;
 
 export interface PageLimitProblem { line: number; reason: string }
 
@@ -22,6 +27,7 @@ const FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
 const FENCE_CLOSE = /^\s*(`{3,}|~{3,})\s*$/;
 const CONTAINER_OPEN = /^[\s>]*:{3,}[A-Za-z]/;
 const CONTAINER_CLOSE = /^[\s>]*:{3,}\s*$/;
+const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const CODE_SPAN = /(`+)[^`][\s\S]*?\1|(`+)/g;
 
 /** The first limit a page's text goes past, with the line where it does, or undefined. */
@@ -36,6 +42,8 @@ export function pageLimitProblem(text: string): PageLimitProblem | undefined {
   let paragraphStart = 0;
   let emphasis = 0;
   let brackets = 0;
+  let items = 0;
+  let nestedItems = 0;
   for (const [i, line] of lines.entries()) {
     if (fence !== undefined) {
       // A code fence closes with a line of the same character, at least as long.
@@ -61,6 +69,13 @@ export function pageLimitProblem(text: string): PageLimitProblem | undefined {
       }
     } else if (CONTAINER_CLOSE.test(line)) {
       depth = Math.max(0, depth - 1);
+    }
+    const item = LIST_ITEM.exec(line);
+    if (item && ++items > MAX_LIST_ITEMS) {
+      return { line: i + 1, reason: `more than ${MAX_LIST_ITEMS} list items on the page: use a table or several pages` };
+    }
+    if (item?.[1] && ++nestedItems > MAX_NESTED_LIST_ITEMS) {
+      return { line: i + 1, reason: `more than ${MAX_NESTED_LIST_ITEMS} list items nested in other list items on the page: use flat lists, a table or several pages` };
     }
     const prose = line.replace(CODE_SPAN, '');
     emphasis += prose.match(/[*_~]+/g)?.length ?? 0;
