@@ -59,8 +59,10 @@ describe('page limits', () => {
     expect(errors).toEqual([expect.stringMatching(/page\.md:1: the page is 2048 KB: at most 128 KB \(split it into several pages\)/)]);
   });
 
-  it('refuses thousands of list items, and hundreds nested in others', async () => {
-    expect((await build('- item\n'.repeat(3_000))).errors).toEqual([expect.stringMatching(/page\.md:1006: more than 1000 list items on the page: use a table or several pages/)]);
+  it('refuses thousands of list items, quoted lines or footnotes, and hundreds of items nested in others', async () => {
+    expect((await build('- item\n'.repeat(3_000))).errors).toEqual([expect.stringMatching(/page\.md:1006: more than 1000 list items, quoted lines and footnote definitions on the page: use a table or several pages/)]);
+    expect((await build('> a\n> > b\n\n'.repeat(1_000))).errors).toEqual([expect.stringMatching(/page\.md:1506: more than 1000 list items, quoted lines/)]);
+    expect((await build('x[^a]\n\n[^a]: y\n\n'.repeat(2_000))).errors).toEqual([expect.stringMatching(/page\.md:4008: more than 1000 list items, quoted lines/)]);
     expect((await build('- a\n  - b\n'.repeat(5_000))).errors).toEqual([expect.stringMatching(/page\.md:407: more than 200 list items nested in other list items on the page/)]);
   });
 
