@@ -81,10 +81,16 @@ export function pageLimitProblem(text: string): PageLimitProblem | undefined {
     if (item?.[1] && ++nestedItems > MAX_NESTED_LIST_ITEMS) {
       return { line: i + 1, reason: `more than ${MAX_NESTED_LIST_ITEMS} list items nested in other list items on the page: use flat lists, a table or several pages` };
     }
+    if (item) {
+      // A list item's text is a paragraph of its own.
+      emphasis = 0;
+      brackets = 0;
+      paragraphStart = i;
+    }
     const prose = line.replace(CODE_SPAN, '');
     emphasis += prose.match(/[*_~]+/g)?.length ?? 0;
     brackets += prose.match(/\[/g)?.length ?? 0;
-    const where = `the paragraph of lines ${paragraphStart + 1}-${i + 1}`;
+    const where = paragraphStart === i ? `line ${i + 1}` : `the paragraph of lines ${paragraphStart + 1}-${i + 1}`;
     if (emphasis > MAX_EMPHASIS_MARKERS) {
       return { line: i + 1, reason: `${where} holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of *, _ or ~ outside code): split it with blank lines, or put names in \`code\`` };
     }
