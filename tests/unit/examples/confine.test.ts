@@ -2,11 +2,12 @@
  * An example touches only the examples' data folder: a statement naming a location outside it is refused before
  * the engine runs it, and an answer naming a path outside it is not returned. Runs the real engine bridge.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineBridge, ExampleRefused } from '../../../src/examples/bridge.ts';
+import { EngineBridge, enginePython, ExampleRefused } from '../../../src/examples/bridge.ts';
 import { answerPathProblem, statementLocationProblem } from '../../../src/examples/confine.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -48,6 +49,21 @@ describe('examples confined to their data folder', () => {
     );
     expect(answerPathProblem("error near 'fs:///home/me/x.csv'", "PUT fs:///home/me/x.csv @s", root)).toBeUndefined();
     expect(answerPathProblem('│ fs:///var/lib/x │', 'LIST @s', root)).toMatch(/names fs:\/\/\/var\/lib\/x, outside/);
+  });
+
+  // The statement checks are one wall; the engine process itself is the other (Landlock, Linux 5.13+): asked
+  // directly, past the bridge's checks, it can neither read /etc nor write outside its folders.
+  it.runIf(process.platform === 'linux')('the engine process itself cannot read /etc or write elsewhere', () => {
+    const requests = [
+      "CREATE FILE FORMAT lines TYPE = CSV FIELD_DELIMITER = ':'",
+      "SELECT $1 FROM 'fs:///etc/' (FILES=>('passwd'), FILE_FORMAT=>'lines')",
+      `COPY INTO 'fs://${outside}/' FROM (SELECT 1)`,
+    ].map((sql) => JSON.stringify({ op: 'run', sql })).join('\n');
+    const run = spawnSync(enginePython(root), [path.join(root, 'src/examples/engine.py')], { input: `${requests}\n`, encoding: 'utf8', cwd: os.tmpdir() });
+    const [, read, copy] = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { ok: boolean; error?: string; box?: string });
+    expect(read).toMatchObject({ ok: false, error: expect.stringMatching(/PermissionDenied.*Permission denied \(os error 13\)/) });
+    expect(copy).toMatchObject({ ok: false, error: expect.stringMatching(/Permission denied \(os error 13\)/) });
+    expect(fs.readdirSync(outside)).toEqual([]);
   });
 
   it('still runs what stays inside', async () => {
