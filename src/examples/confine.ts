@@ -2,7 +2,9 @@
  * What an example may touch on this machine: only the examples' data folder. The engine opens any `fs://`
  * location a statement names (`SELECT $1 FROM 'fs:///etc/' …` read /etc/passwd into a page; `COPY INTO
  * 'fs:///elsewhere/'` wrote there), so every statement is checked before it runs, and every answer before it is
- * recorded. The engine also runs in a folder of its own with a bare environment (no credentials, no home).
+ * recorded. The engine also runs in a folder of its own with a bare environment (no credentials, no home), and
+ * `engine.py` confines its own process with Landlock, so a statement these checks miss still cannot open files
+ * elsewhere.
  */
 import os from 'node:os';
 import path from 'node:path';
