@@ -162,9 +162,11 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
   const lineOf = frontmatterLineOf;
   for (const page of pages) {
     const key = routeKey(page.route);
-    const clash = byRoute.get(key);
-    if (clash) sink.add(where(page), lineOf(page, 'slug'), `duplicate route ${page.route}: also the route of ${where(clash)}`);
-    else byRoute.set(key, page);
+    // Keyed without case: routes that differ only by case are one file on a case-insensitive disk or host.
+    const clash = byRoute.get(key.toLowerCase());
+    if (clash && routeKey(clash.route) === key) sink.add(where(page), lineOf(page, 'slug'), `duplicate route ${page.route}: also the route of ${where(clash)}`);
+    else if (clash) sink.add(where(page), lineOf(page, 'slug'), `route ${page.route} differs only by case from ${clash.route}, the route of ${where(clash)}: on a case-insensitive disk or host one would overwrite the other; rename one of them`);
+    else byRoute.set(key.toLowerCase(), page);
     const idClash = byId.get(page.id);
     if (idClash) sink.add(where(page), lineOf(page, 'id'), `duplicate id "${page.id}": also the id of ${where(idClash)}`);
     else byId.set(page.id, page);

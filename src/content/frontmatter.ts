@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import type { ErrorSink } from './errors.ts';
 
 /**
@@ -66,7 +66,16 @@ export function readFrontmatter(file: string, text: string, sink: ErrorSink, mem
     for (const err of doc.errors) sink.add(file, lineOf(err.pos[0]), `invalid frontmatter YAML: ${err.message.split('\n')[0]}`);
     return undefined;
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    // yaml refuses an alias that expands past maxAliasCount (a "billion laughs" block) only here, by throwing.
+    data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (err) {
+    let firstAlias: number | undefined;
+    visit(doc, { Alias: (_key, node) => { firstAlias = node.range?.[0]; return visit.BREAK; } });
+    sink.add(file, lineOf(firstAlias), `invalid frontmatter YAML: ${(err as Error).message.split('\n')[0]} (aliases expand to more than 100 nodes: write the values out)`);
+    return undefined;
+  }
   const parsed = frontmatterSchema.safeParse(data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { readCategoryFile } from './category-file.ts';
 import { ErrorSink } from './errors.ts';
 import { readFrontmatter, type FrontmatterMemo } from './frontmatter.ts';
+import { pageLimitProblem } from './page-limits.ts';
+import { svgProblem } from './svg-check.ts';
 import type { SourceFolder, SourceTree } from './types.ts';
 
 /**
@@ -10,24 +12,6 @@ import type { SourceFolder, SourceTree } from './types.ts';
  * every link, sitemap entry and llms.txt line is the name as written (no "#", "?", "%" or space to encode).
  */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-
-/** What an SVG must not hold: it is served from the site's origin, so a script in it would run as the site. */
-const SVG_ACTIVE_CONTENT: [RegExp, string][] = [
-  [/<script\b/i, 'a <script> element'],
-  [/\son[a-z]+\s*=/i, 'an event handler attribute (on…=)'],
-  [/(?:href|src)\s*=\s*["']?\s*javascript:/i, 'a javascript: link'],
-  [/<foreignObject\b/i, 'a <foreignObject> element'],
-  [/<!ENTITY/i, 'an XML entity declaration'],
-];
-
-/** The reason an SVG asset cannot be published, or undefined when it holds only drawing. */
-export function svgProblem(text: string): { line: number; reason: string } | undefined {
-  for (const [pattern, what] of SVG_ACTIVE_CONTENT) {
-    const m = pattern.exec(text);
-    if (m) return { line: text.slice(0, m.index).split('\n').length, reason: `SVG holds ${what}: images must be drawing only (no scripts, handlers or embedded documents)` };
-  }
-  return undefined;
-}
 
 /**
  * A page's text: valid UTF-8 without control characters (other than tab and line breaks). Problems name the
@@ -128,7 +112,7 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
       } else if (entry.name.endsWith('.md')) {
         const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
         if (raw === undefined) continue;
-        const nesting = nestingProblem(raw);
+        const nesting = nestingProblem(raw) ?? pageLimitProblem(raw);
         if (nesting) {
           sink.add(rel(abs), nesting.line, nesting.reason);
           continue;

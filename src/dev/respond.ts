@@ -37,8 +37,11 @@ export function sendError(res: http.ServerResponse, title: string, err: unknown)
   res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(errorPage(title, message));
 }
 
-/** The dev server listens on loopback unless `--host <address>` (or HOST) opens it deliberately. */
-export function listenAddress(args: string[], env: NodeJS.ProcessEnv): string {
+/**
+ * The dev server listens on loopback unless `--host <address>` opens it deliberately. HOST is not read: shells
+ * and containers often set it for other reasons, and it would open the server without anyone asking.
+ */
+export function listenAddress(args: string[]): string {
   const i = args.indexOf('--host');
-  return (i >= 0 ? args[i + 1] : undefined) ?? env.HOST ?? '127.0.0.1';
+  return (i >= 0 ? args[i + 1] : undefined) ?? '127.0.0.1';
 }

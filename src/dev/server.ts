@@ -18,13 +18,23 @@ const projectRoot = process.cwd();
 const SIDEBAR_DATA = '/assets/build/sidebar.json';
 const port = Number(process.env.PORT ?? 3000);
 
+const host = listenAddress(process.argv.slice(2));
+// Made before Vite so its live-reload WebSocket shares this server's port and address: on a port of its own
+// (24678) it listened on every interface and sent any client the source of a module that failed to compile.
+const httpServer = http.createServer((req, res) => {
+  vite.middlewares(req, res, () => {
+    // A module that does not compile (a syntax error in src/) fails here: the error page still reloads.
+    handle(req, res).catch((err: unknown) => sendError(res, 'The site failed to render', err));
+  });
+});
+
 const vite = await createViteServer({
   root: projectRoot,
   configFile: false,
   appType: 'custom',
   publicDir: false,
   esbuild: { jsx: 'automatic' },
-  server: { middlewareMode: true, watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**', '**/.cache/**'] } },
+  server: { middlewareMode: true, ws: { server: httpServer }, watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**', '**/.cache/**'] } },
 });
 
 // Server modules are loaded through Vite so an edited component is picked up on the next request.
@@ -152,15 +162,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   sendRendered(res, found ? 200 : 404, () => renderPageHtml(view, siteView));
 }
 
-const host = listenAddress(process.argv.slice(2), process.env);
-http
-  .createServer((req, res) => {
-    vite.middlewares(req, res, () => {
-      // A module that does not compile (a syntax error in src/) fails here: the error page still reloads.
-      handle(req, res).catch((err: unknown) => sendError(res, 'The site failed to render', err));
-    });
-  })
-  .listen(port, host, () => {
-    const shown = host === '127.0.0.1' ? 'localhost' : host;
-    console.log(`[dev] http://${shown}:${port}/doc/ (edits to content/ and src/ reload the page${host === '127.0.0.1' ? '; --host <address> to serve beyond this machine' : ''})`);
-  });
+httpServer.listen(port, host, () => {
+  const shown = host === '127.0.0.1' ? 'localhost' : host;
+  console.log(`[dev] http://${shown}:${port}/doc/ (edits to content/ and src/ reload the page${host === '127.0.0.1' ? '; --host <address> to serve beyond this machine' : ''})`);
+});

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { EngineResult } from './result-table.ts';
+import { answerPathProblem, engineEnvironment, statementLocationProblem } from './confine.ts';
+import { engineErrorMessage, type EngineResult } from './result-table.ts';
 
 export interface BridgeAnswer extends Partial<EngineResult> {
   ok: boolean;
@@ -28,6 +30,9 @@ export function pinnedEngineVersion(projectRoot: string): string {
 /** A problem with the engine process itself (missing, hung, crashed), as opposed to an SQL error. */
 export class EngineFailure extends Error {}
 
+/** A statement that would reach outside the examples' data folder, or an answer that names a path outside it. */
+export class ExampleRefused extends EngineFailure {}
+
 /** The project-local engine (`.venv`, made by scripts/setup.sh --engine), or DATABEND_PYTHON. */
 export function enginePython(projectRoot: string): string {
   const fromEnv = process.env.DATABEND_PYTHON;
@@ -50,14 +55,16 @@ export class EngineBridge {
     private readonly python: string,
     private readonly script: string,
     private readonly timeoutMs: number,
+    private readonly projectRoot: string,
   ) {}
 
   static forProject(projectRoot: string, timeoutMs = Number(process.env.EXAMPLE_TIMEOUT_MS ?? 30_000)): EngineBridge {
-    return new EngineBridge(enginePython(projectRoot), path.join(projectRoot, 'src/examples/engine.py'), timeoutMs);
+    return new EngineBridge(enginePython(projectRoot), path.join(projectRoot, 'src/examples/engine.py'), timeoutMs, projectRoot);
   }
 
   private start(): ChildProcessWithoutNullStreams {
-    const proc = spawn(this.python, [this.script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Outside the project, with a bare environment: no credentials or home for the engine to find.
+    const proc = spawn(this.python, [this.script], { stdio: ['pipe', 'pipe', 'pipe'], cwd: os.tmpdir(), env: engineEnvironment() });
     this.stderr = '';
     proc.stderr.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString()).slice(-4000);
@@ -93,7 +100,21 @@ export class EngineBridge {
     p.reject(err);
   }
 
-  request(body: Record<string, unknown>): Promise<BridgeAnswer> {
+  /**
+   * Sends one request. A statement (`run`) that names a location outside the examples' data folder is refused
+   * before it reaches the engine, and an answer that names a path outside it is refused instead of returned.
+   */
+  async request(body: Record<string, unknown>): Promise<BridgeAnswer> {
+    if (body.op !== 'run' || typeof body.sql !== 'string') return this.send(body);
+    const refused = statementLocationProblem(body.sql);
+    if (refused) throw new ExampleRefused(`refused before it ran: ${refused}`);
+    const answer = await this.send(body);
+    const leak = answerPathProblem(`${answer.box ?? ''}\n${engineErrorMessage(answer.error ?? '')}`, body.sql, this.projectRoot);
+    if (leak) throw new ExampleRefused(`the answer was not recorded: ${leak}`);
+    return answer;
+  }
+
+  private send(body: Record<string, unknown>): Promise<BridgeAnswer> {
     const proc = this.proc ?? this.start();
     return new Promise<BridgeAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {

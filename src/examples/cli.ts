@@ -16,7 +16,7 @@ import path from 'node:path';
 import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts';
 import { ContentErrors } from '../content/errors.ts';
 import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
-import { EngineBridge, EngineFailure, engineResultOf } from './bridge.ts';
+import { EngineBridge, EngineFailure, engineResultOf, ExampleRefused } from './bridge.ts';
 import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
 import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
@@ -106,7 +106,7 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
       if (!(err instanceof EngineFailure)) throw err;
       problems.push(`${file}:${b.line}: ${err.message}`);
       bridge.restart();
-      skipRest(i + 1, `not run after the example at line ${b.line} stopped the engine`);
+      skipRest(i + 1, `not run after the example at line ${b.line} ${err instanceof ExampleRefused ? 'was refused' : 'stopped the engine'}`);
       return out;
     }
     if (!answer.ok) {

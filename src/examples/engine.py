@@ -10,17 +10,22 @@ rendering of the result, the block's row and column counts, and the output schem
 {"ok": false, "error": "..."}, or {"ok": true, "value": ...}. The TypeScript side reads the result from these,
 keeps time limits and restarts the bridge when the engine crashes.
 """
+import ctypes
 import json
 import os
 import shutil
 import sys
 import tempfile
 
-try:
-    import databend
-except ImportError:
+import importlib.util
+
+# Imported in main(), once this process is confined: the engine starts its threads on import, and a Landlock
+# restriction covers only threads started after it.
+_ENGINE_SPEC = importlib.util.find_spec("databend")
+if _ENGINE_SPEC is None or _ENGINE_SPEC.origin is None:
     sys.stderr.write("the databend Python package is not installed: run `sh scripts/setup.sh --engine`\n")
     sys.exit(3)
+databend = None
 
 
 def run(ctx, sql, max_rows=10000):
@@ -50,12 +55,82 @@ def remove_stale_workdirs():
             pass
 
 
+# The one folder examples may write besides the engine's own: the data folder lives in it (it is removed and made
+# again before each page, so the rule names its parent).
+EXAMPLES_ROOT = "/tmp/databend-docs"
+
+# Landlock (Linux 5.13+): what this process may open from now on. Bits of LANDLOCK_ACCESS_FS_*.
+_EXECUTE, _WRITE_FILE, _READ_FILE, _READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+_FILE_RIGHTS = _EXECUTE | _WRITE_FILE | _READ_FILE | (1 << 14) | (1 << 15)  # with TRUNCATE, IOCTL_DEV
+_READ = _EXECUTE | _READ_FILE | _READ_DIR
+
+
+def confine(workdir):
+    """Lets the engine read only what it runs from and write only its working folder and the examples' folder.
+
+    A statement that names another place (`SELECT $1 FROM 'fs:///etc/' ...`) then fails with a permission error
+    even if the checks on the TypeScript side missed it. Where Landlock is missing (another OS, an old kernel),
+    those checks are what stands."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    abi = libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1))  # landlock_create_ruleset: version
+    if abi < 1:
+        return
+    handled = (1 << 13) - 1
+    if abi >= 2:
+        handled |= 1 << 13  # REFER
+    if abi >= 3:
+        handled |= 1 << 14  # TRUNCATE
+    if abi >= 5:
+        handled |= 1 << 15  # IOCTL_DEV
+    attr = ctypes.c_uint64(handled)
+    ruleset = libc.syscall(444, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0))
+    if ruleset < 0:
+        return
+
+    class PathBeneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+    package = os.path.dirname(os.path.realpath(_ENGINE_SPEC.origin))
+    # What the engine reads as it runs (found with strace): its code, time zones, certificates, and what the
+    # kernel says about this process, the machine's processors and memory.
+    readable = {"/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache", "/etc/localtime", "/etc/ssl",
+                "/etc/ca-certificates", "/etc/hosts", "/etc/resolv.conf", "/etc/nsswitch.conf", "/proc/self",
+                "/proc/meminfo", "/proc/sys/vm/overcommit_memory", "/sys", "/dev/null", "/dev/urandom",
+                sys.prefix, sys.base_prefix, os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix), package}
+    os.makedirs(EXAMPLES_ROOT, exist_ok=True)
+    writable = {workdir, EXAMPLES_ROOT}
+    for path, rights in [(p, _READ) for p in readable] + [(p, handled) for p in writable]:
+        try:
+            fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            if not os.path.isdir(path):
+                rights &= _FILE_RIGHTS
+            rule = PathBeneath(rights & handled, fd)
+            libc.syscall(445, ctypes.c_int(ruleset), ctypes.c_int(1), ctypes.byref(rule), ctypes.c_uint32(0))
+        finally:
+            os.close(fd)
+    libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS, which landlock_restrict_self needs
+    libc.syscall(446, ctypes.c_int(ruleset), ctypes.c_uint32(0))
+    os.close(ruleset)
+
+
 def main():
     remove_stale_workdirs()
     # The engine keeps its data under ./.databend: work in a fresh folder so every run starts empty and
     # nothing is written into the project. The folder names this process, so a later run can tell it is stale.
     workdir = tempfile.mkdtemp(prefix=f"databend-examples-{os.getpid()}-")
     os.chdir(workdir)
+    # The engine's own temporary files go there too, so it needs no other folder.
+    os.environ["TMPDIR"] = workdir
+    confine(workdir)
+    global databend
+    import databend
     ctx = None
     try:
         for line in sys.stdin:

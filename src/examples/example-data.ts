@@ -48,14 +48,42 @@ export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DI
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const pid = Number(fs.existsSync(owner) ? fs.readFileSync(owner, 'utf8') : NaN);
-    if (Number.isInteger(pid) && !processAlive(pid)) {
+    const pid = lockOwner(owner);
+    if (pid === undefined ? lockAgeMs(lockDir) > LOCK_WRITE_GRACE_MS : !processAlive(pid)) {
+      log(pid === undefined
+        ? `examples: ${lockDir} names no process (its pid file is missing or unreadable): a killed run left it; taking it over`
+        : `examples: ${lockDir} was held by pid ${pid}, which no longer runs; taking it over`);
       fs.rmSync(lockDir, { recursive: true, force: true });
       continue;
     }
-    if (!told) log(`examples: another run (pid ${pid}) is using ${EXAMPLE_DATA_DIR}; waiting for it to finish`);
+    if (!told) log(`examples: another run (pid ${pid ?? 'not written yet'}) is using ${EXAMPLE_DATA_DIR}; waiting for it to finish`);
     told = true;
     await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * A run makes the lock folder, then writes its pid into it: a folder without a readable pid is one being made
+ * for this long, and after that one a killed run left.
+ */
+const LOCK_WRITE_GRACE_MS = 5_000;
+
+/** The pid a lock names, or undefined when its file is missing, unreadable or not a pid. */
+function lockOwner(owner: string): number | undefined {
+  try {
+    const text = fs.readFileSync(owner, 'utf8').trim();
+    return /^[1-9]\d*$/.test(text) ? Number(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long ago the lock folder was made (0 when it is gone: the next attempt takes it). */
+function lockAgeMs(lockDir: string): number {
+  try {
+    return Date.now() - fs.statSync(lockDir).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

@@ -10,11 +10,19 @@ export interface TocEntry {
 }
 
 /**
+ * Ids the page around the article uses (`Page.tsx`'s main and skip link, `Sidebar.tsx` with the mobile menu and
+ * the sidebar loader, `TableOfContents.tsx`, `SectionCards.tsx`, `SearchPageBody.tsx`): a heading never takes one.
+ */
+export const PAGE_CHROME_IDS = ['content', 'sidebar', 'toc-heading', 'in-this-section', 'every-documented-name'] as const;
+
+/**
  * Gives every heading a stable id from its text (GitHub's rule, so links written against GitHub previews keep
  * working) and returns the ids plus the h2/h3 table of contents.
  */
 export function assignHeadingIds(tree: Root): { anchors: Set<string>; toc: TocEntry[] } {
   const slugger = new GithubSlugger();
+  // Taken first, so a heading named "Content" becomes #content-1 as a second "Content" heading would.
+  for (const id of PAGE_CHROME_IDS) slugger.slug(id);
   const anchors = new Set<string>();
   const toc: TocEntry[] = [];
   walk<Nodes>(tree, (node) => {
