@@ -58,6 +58,7 @@ export const uiStrings = {
   admonitions: { note: 'Note', tip: 'Tip', info: 'Info', caution: 'Caution', danger: 'Danger' },
   tabsLabel: 'Choose a tab',
   result: 'Result',
+  tableLabel: 'Table',
   resultVaries: 'Result (varies from run to run)',
   planLabel: 'query plan',
   rowCount: (n: number) => `${n} row${n === 1 ? '' : 's'}`,

@@ -67,8 +67,15 @@ describe('markdown pipeline', () => {
 
   it('renders GFM tables in a scrollable region with alignment as classes', () => {
     const html = htmlOf('/doc/guide/first');
-    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>');
+    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice (2)"><table>');
     expect(html).toContain('<td class="align-right">1</td>');
+    // A table inside a tab panel scrolls in its own box too (a phone page must never be wider than the screen).
+    expect(html).toMatch(/<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type/);
+  });
+
+  it('gives every scrolling region a name no other region of the page has', () => {
+    const labels = [...htmlOf('/doc/reference/date-trunc').matchAll(/role="region" aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Result · 1 row, Examples (1)', 'Result · 1 row, Examples (2)', 'Result · 0 rows, Examples']);
   });
 
   it('lists a generated index page\'s children with their descriptions', () => {
