@@ -19,7 +19,7 @@ export const uiStrings = {
   lastUpdated: 'Last updated',
   sourceRepository: 'Databend on GitHub',
   menu: 'Menu',
-  closeMenu: 'Close menu',
+  closeMenu: 'Close',
   theme: 'Theme',
   themes: { light: 'Light', dark: 'Dark', system: 'System' },
   versionLabel: (label: string, engine: string) => `Documentation version ${label}: the pages and their example results describe Databend ${engine}`,

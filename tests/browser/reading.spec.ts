@@ -46,3 +46,52 @@ for (const [name, device] of [['phone', phone], ['desk', desk]] as const) {
     });
   });
 }
+
+/** A tap where the control is, as a finger does (Playwright's click first scrolls a sticky control "into view"). */
+async function tapAt(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test.describe('the menu drawer on a phone', () => {
+  test.use(phone);
+  test('holds the article in place, traps focus, is modal, and its button says Close', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/array-functions/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    const menu = page.locator('button.menu-button');
+    await expect(menu).toHaveText('Menu');
+    await tapAt(page, 'button.menu-button');
+    const drawer = page.locator('#sidebar');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveAttribute('aria-modal', 'true');
+    await expect(drawer).toHaveAttribute('role', 'dialog');
+    await expect(menu).toHaveText('Close');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.locator('[aria-current="page"]')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // The wheel over the top bar does not scroll the page behind the drawer.
+    await page.mouse.move(200, 20);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // Tab from the drawer's last control goes to the Close button, Shift+Tab from it back into the drawer.
+    await drawer.locator('a[href]:visible, summary:visible').last().focus();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.getElementById('sidebar')?.contains(document.activeElement))).toBe(true);
+    // The article behind cannot take focus.
+    expect(await page.evaluate(() => (document.getElementById('content') as HTMLElement & { inert: boolean }).inert)).toBe(true);
+    await tapAt(page, 'button.menu-button');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toHaveText('Menu');
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    await tapAt(page, 'button.menu-button');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+  });
+});
