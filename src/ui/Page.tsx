@@ -15,6 +15,9 @@ import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.t
 import { TopBar } from './TopBar.tsx';
 import type { PageView, SiteView } from './types.ts';
 
+/** A page with this many headings is long enough to want a way back to its top. */
+const LONG_PAGE_HEADINGS = 4;
+
 /** Pagefind reads `key:value, key:value`: a comma inside a value would start a new pair. */
 const pagefindValue = (s: string) => s.replace(/,/g, ' ');
 
@@ -82,6 +85,11 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
             </article>
             {!indexed ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
             <PrevNext prev={page.prev} next={page.next} />
+            {page.toc.length >= LONG_PAGE_HEADINGS ? (
+              <a className="back-to-top" href="#content">
+                {uiStrings.backToTop}
+              </a>
+            ) : null}
           </main>
           <TableOfContentsAside entries={page.toc} />
         </div>

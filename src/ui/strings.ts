@@ -7,6 +7,7 @@ export const uiStrings = {
   breadcrumbs: 'Breadcrumbs',
   home: 'Docs home',
   onThisPage: 'On this page',
+  backToTop: 'Back to top',
   previous: 'Previous',
   next: 'Next',
   pagination: 'Previous and next pages',

@@ -95,3 +95,71 @@ test.describe('the menu drawer on a phone', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(1500);
   });
 });
+
+test.describe('reading a long page on a phone', () => {
+  test.use(phone);
+  const long = '/doc/sql-functions/array-functions/';
+
+  test('"On this page" stays at hand anywhere, and a jump lands at its heading', async ({ page }) => {
+    await gotoReady(page, long);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
+    const toc = page.locator('details.toc-inline');
+    await expect(toc.locator('summary')).toBeInViewport();
+    await tapAt(page, 'details.toc-inline summary');
+    const entry = toc.locator('a').nth(5);
+    const id = decodeURIComponent(((await entry.getAttribute('href')) ?? '').slice(1));
+    await entry.click();
+    await expect(toc).not.toHaveAttribute('open', '');
+    // The heading sits just under the two bars: visible, not hidden under them, not far below.
+    const placed = async () => page.evaluate((headingId) => {
+      const top = document.getElementById(headingId)?.getBoundingClientRect().top ?? -1;
+      const bars = Math.max(document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0, document.querySelector('details.toc-inline')?.getBoundingClientRect().bottom ?? 0);
+      return top >= bars - 1 && top <= bars + 40;
+    }, id);
+    await expect.poll(placed).toBe(true);
+  });
+
+  test('tap targets are at least 24 px and heading anchors show without hover', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.breadcrumbs a, .page-actions a, .heading-anchor, .prev-next a, .toc-inline summary')]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.height < 24 || r.width < 24)
+        .map(({ el, r }) => `${el.className || el.tagName} "${el.textContent}" ${Math.round(r.width)}x${Math.round(r.height)}`),
+    );
+    expect(small).toEqual([]);
+    const opacity = await page.locator('h2 .heading-anchor').first().evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(opacity).toBeGreaterThan(0.4);
+  });
+
+  test('a back-to-top control appears once the reader has scrolled, and leads to the top', async ({ page }) => {
+    await gotoReady(page, long);
+    const back = page.locator('a.back-to-top');
+    await expect(back).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect(back).toBeInViewport();
+    await expect(back).toBeVisible();
+    await tapAt(page, 'a.back-to-top');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+});
+
+test.describe('reading on a desk', () => {
+  test.use(desk);
+  test('prose runs 65 to 80 characters a line', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
+    // Characters per line of every paragraph of three lines or more, averaged.
+    const perLine = await page.evaluate(() => {
+      const rates: number[] = [];
+      for (const p of document.querySelectorAll<HTMLElement>('.article p, .article li')) {
+        if (p.querySelector('p, ul, ol')) continue;
+        const lineHeight = parseFloat(getComputedStyle(p).lineHeight);
+        const lines = Math.round(p.getBoundingClientRect().height / lineHeight);
+        if (lines >= 3) rates.push((p.textContent ?? '').length / (lines - 0.5));
+      }
+      return rates.reduce((a, b) => a + b, 0) / rates.length;
+    });
+    expect(perLine).toBeGreaterThanOrEqual(65);
+    expect(perLine).toBeLessThanOrEqual(80);
+  });
+});
