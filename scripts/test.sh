@@ -23,6 +23,8 @@ step "build"
 sh scripts/build.sh
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
+step "HTML of every page (html-validate: unique and valid ids, landmarks)"
+npx tsx scripts/validate-html.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
 step "browser tests and accessibility"

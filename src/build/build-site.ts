@@ -248,7 +248,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
     const pageKeys = catalogue.pages.map((p) => routeKey(p.route));
     const assets = tree.assets.map((a) => a.relPath);
-    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['in-this-section'] : [])];
+    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['section-cards-heading'] : [])];
     const knownAnchors = () => {
       const out: Record<string, string[]> = {};
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);

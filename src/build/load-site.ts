@@ -152,6 +152,6 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
 
 /** Pages with section cards also have the "In this section" heading as a link target. */
 function withCardAnchor(anchors: Set<string>, page: Page): ReadonlySet<string> {
-  if (page.cards.length > 0) anchors.add('in-this-section');
+  if (page.cards.length > 0) anchors.add('section-cards-heading');
   return anchors;
 }

@@ -29,7 +29,8 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   if (!ISLAND_NAMES.includes(name)) continue;
   const Component = components[name] as ComponentType<object>;
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  hydrateRoot(el, <Component {...props} />);
+  const prefix = el.dataset.idPrefix;
+  hydrateRoot(el, <Component {...props} />, prefix ? { identifierPrefix: prefix } : undefined);
 }
 startSidebarLoader();
 // Marks the page interactive: tests and the benchmark wait for it rather than guessing.

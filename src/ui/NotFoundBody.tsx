@@ -11,7 +11,7 @@ export function NotFoundBody() {
         <a href="/doc/">{uiStrings.notFoundBack}</a>
       </p>
       <p>{uiStrings.notFoundSearch}</p>
-      <Island name="search" component={Search} props={{ mode: 'inline' }} className="not-found-search" />
+      <Island name="search" component={Search} props={{ mode: 'inline' }} className="not-found-search" idPrefix="not-found-" />
     </div>
   );
 }

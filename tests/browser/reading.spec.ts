@@ -163,3 +163,19 @@ test.describe('reading on a desk', () => {
     expect(perLine).toBeLessThanOrEqual(80);
   });
 });
+
+test('two tab groups on one page have ids of their own: each tab controls a panel of its own group', async ({ page }) => {
+  await gotoReady(page, '/doc/deploy/metasrv/deploying-databend-on-kubernetes');
+  const groups = page.locator('.tabs');
+  expect(await groups.count()).toBeGreaterThan(1);
+  const wrong = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
+    const misplaced = [...document.querySelectorAll('.tabs [role="tab"]')].filter((tab) => {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      return !panel || panel.closest('.tabs') !== tab.closest('.tabs');
+    }).map((tab) => tab.id);
+    return { dup, misplaced };
+  });
+  expect(wrong).toEqual({ dup: [], misplaced: [] });
+});
