@@ -4,6 +4,7 @@ import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
+import { readImageSize } from '../content/image-size.ts';
 import type { SourceTree } from '../content/types.ts';
 import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
 import { SHIKI_LANGUAGES } from '../markdown/languages.ts';
@@ -109,6 +110,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       usedAssets.add(rel);
       return true;
     },
+    imageSize: (rel) => readImageSize(path.join(tree.root, rel)),
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };

@@ -77,7 +77,11 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
       case 'image': {
         const r = resolveImage(node.url, relPath, targets);
         if ('error' in r) sink.add(file, line, r.error, column);
-        else node.url = r.href;
+        else {
+          node.url = r.href;
+          // Width and height keep the image's place while it loads; the stylesheet scales it to the column.
+          if (r.width && r.height) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: r.width, height: r.height } };
+        }
         if (!node.alt?.trim()) sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
         break;
       }

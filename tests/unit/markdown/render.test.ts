@@ -29,7 +29,7 @@ describe('markdown pipeline', () => {
   it('renders tab groups: a synced button bar island and labelled panels', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<div class="tabs" data-tabs-group="lang">');
-    expect(html).toMatch(/data-island="tabs" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
+    expect(html).toMatch(/data-island="tabs" data-id-prefix="tabs1-" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
     expect(html).toContain('<div class="tab-panel" data-tab-label="Python"><p class="tab-panel-label">Python</p>');
     expect(html).toMatch(/role="tab" aria-selected="true"[^>]*>Python</);
   });
@@ -61,8 +61,9 @@ describe('markdown pipeline', () => {
     expect(htmlOf('/doc/guide/second')).toContain('href="/doc/guide/first"');
   });
 
-  it('publishes images beside the content and keeps their alt text', () => {
-    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box"/>');
+  it('publishes images beside the content, keeps their alt text and gives their width and height', () => {
+    // With the size read from the file, so the page keeps the image's place while it loads.
+    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box" width="10" height="10"/>');
   });
 
   it('renders GFM tables in a scrollable region with alignment as classes', () => {
