@@ -9,6 +9,7 @@ import { PageFooter } from './PageFooter.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { SearchPageBody } from './SearchPageBody.tsx';
 import { SectionCards } from './SectionCards.tsx';
+import { breadcrumbList, jsonLd } from './structured-data.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { uiStrings } from './strings.ts';
 import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.tsx';
@@ -58,6 +59,8 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
           <script key={src} type="module" src={src} />
         ))}
         {page.markdownUrl ? <link rel="alternate" type="text/markdown" href={page.markdownUrl} /> : null}
+        {/* Data, not code: the browser never runs it, so the Content-Security-Policy's script-src does not apply. */}
+        {notFound ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.origin, page.breadcrumbs, page.title, page.route)) }} />}
       </head>
       <body>
         <a className="skip-link" href="#content">

@@ -179,3 +179,19 @@ test('two tab groups on one page have ids of their own: each tab controls a pane
   });
   expect(wrong).toEqual({ dup: [], misplaced: [] });
 });
+
+test('breadcrumb structured data is on the page and the Content-Security-Policy refuses nothing', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; itemListElement: { name: string; position: number }[] };
+  expect(data['@type']).toBe('BreadcrumbList');
+  expect(data.itemListElement.at(-1)).toMatchObject({ name: 'TO_START_OF_WEEK' });
+  expect(data.itemListElement.map((e) => e.position)).toEqual(data.itemListElement.map((_, i) => i + 1));
+  expect(violations).toEqual([]);
+});
