@@ -195,3 +195,30 @@ test('breadcrumb structured data is on the page and the Content-Security-Policy 
   expect(data.itemListElement.map((e) => e.position)).toEqual(data.itemListElement.map((_, i) => i + 1));
   expect(violations).toEqual([]);
 });
+
+test('on paper: only the article, code wrapped, links with their address, tables within the page', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
+  await page.emulateMedia({ media: 'print' });
+  for (const chrome of ['.top-bar', '#sidebar', 'aside.toc', 'details.toc-inline', '.prev-next', 'button.copy-code', '.page-actions']) {
+    await expect(page.locator(chrome).first(), chrome).toBeHidden();
+  }
+  await expect(page.locator('article h1')).toBeVisible();
+  const paper = await page.evaluate(() => {
+    const pre = document.querySelector('.code-block pre');
+    const link = [...document.querySelectorAll('.article a[href]')].find((a) => !a.getAttribute('href')?.startsWith('#'));
+    const article = document.querySelector('.article')?.getBoundingClientRect();
+    const tables = [...document.querySelectorAll('.article table')].map((t) => t.getBoundingClientRect());
+    return {
+      wrap: pre ? getComputedStyle(pre).whiteSpace : '',
+      linkAfter: link ? getComputedStyle(link, '::after').content : '',
+      href: link?.getAttribute('href') ?? '',
+      tablesOutside: tables.filter((t) => article && t.right > article.right + 1).length,
+      wide: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+  expect(paper.wrap).toBe('pre-wrap');
+  expect(paper.linkAfter).toContain(paper.href);
+  expect(paper.tablesOutside).toBe(0);
+  expect(paper.wide).toBe(false);
+});
