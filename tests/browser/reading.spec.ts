@@ -222,3 +222,28 @@ test('on paper: only the article, code wrapped, links with their address, tables
   expect(paper.tablesOutside).toBe(0);
   expect(paper.wide).toBe(false);
 });
+
+test('the RFC template is neither the first RFC nor the page after the roadmap', async ({ page }) => {
+  await gotoReady(page, '/doc/contributing/roadmap');
+  await expect(page.locator('a[rel="next"]')).not.toHaveAttribute('href', /rfcs\/example/);
+  await gotoReady(page, '/doc/contributing/rfcs');
+  const first = page.locator('.section-cards a').first();
+  await expect(first).not.toHaveAttribute('href', /rfcs\/example/);
+  await expect(page.locator('.section-cards a').last()).toHaveAttribute('href', /rfcs\/example/);
+});
+
+test.describe('the sidebar on a desk', () => {
+  test.use(desk);
+  test('shows the current page on load, wraps long names instead of scrolling sideways, and lists a name before its variants', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/geo-functions/');
+    await expect(page.locator('#sidebar [aria-current="page"]')).toBeInViewport();
+    await gotoReady(page, '/doc/sql-functions/aggregate-functions/aggregate-min-if');
+    const sidebar = page.locator('#sidebar');
+    await expect(sidebar.locator('[aria-current="page"]')).toBeInViewport();
+    expect(await sidebar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const labels = await sidebar.locator('a.sidebar-link').allTextContents();
+    expect(labels.indexOf('MIN')).toBeGreaterThanOrEqual(0);
+    expect(labels.indexOf('MIN')).toBeLessThan(labels.indexOf('MIN_IF'));
+    expect(labels.indexOf('AVG')).toBeLessThan(labels.indexOf('AVG_IF'));
+  });
+});
