@@ -247,3 +247,53 @@ test.describe('the sidebar on a desk', () => {
     expect(labels.indexOf('AVG')).toBeLessThan(labels.indexOf('AVG_IF'));
   });
 });
+
+/** The colour of pixels in a PNG, read in a blank page's canvas (the site's CSP rightly refuses data: images). */
+async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<number[]> {
+  const blank = await page.context().newPage();
+  const lum = await blank.evaluate(async ({ data, points }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return [];
+    ctx.drawImage(img, 0, 0);
+    return points.map(([x, y]) => {
+      const [r = 0, g = 0, b = 0] = ctx.getImageData(Math.min(x, img.width - 1), y, 1, 1).data;
+      return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    });
+  }, { data: png.toString('base64'), points });
+  await blank.close();
+  return lum;
+}
+
+test.describe('a table wider than the phone', () => {
+  test.use(phone);
+  test('shows a shadow at the edge that hides more columns, and none at the edge it has reached', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+    const found = await page.evaluate(() => {
+      const box = [...document.querySelectorAll<HTMLElement>('.result-scroll')].find((el) => el.scrollWidth > el.clientWidth + 40);
+      box?.setAttribute('data-wide', '');
+      return !!box;
+    });
+    expect(found).toBe(true);
+    const box = page.locator('[data-wide]');
+    await box.scrollIntoViewIfNeeded();
+    const size = await box.boundingBox();
+    if (!size) throw new Error('no box');
+    // Sample a body row, two pixels in from each edge, and the page's own colour beside the box.
+    const y = Math.round(size.height * 0.75);
+    const edges = (): [number, number][] => [[2, y], [Math.round(size.width) - 3, y]];
+    const bg = (await pixels(page, await page.screenshot(), [[1, Math.round(size.y + y)]]))[0] ?? 0;
+    const [leftStart, rightStart] = await pixels(page, await box.screenshot(), edges());
+    expect(Math.abs((leftStart ?? 0) - bg)).toBeLessThan(8);
+    expect(bg - (rightStart ?? 0)).toBeGreaterThan(12);
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const [leftEnd, rightEnd] = await pixels(page, await box.screenshot(), edges());
+    expect(bg - (leftEnd ?? 0)).toBeGreaterThan(12);
+    expect(Math.abs((rightEnd ?? 0) - bg)).toBeLessThan(8);
+  });
+});
