@@ -7,6 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { CopyCode } from './CopyCode.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { NotFoundSuggestions } from './NotFoundSuggestions.tsx';
 import { Search } from './Search.tsx';
 import { Tabs } from './Tabs.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
@@ -22,6 +23,7 @@ const components: Record<IslandName, ComponentType<never>> = {
   tabs: Tabs as ComponentType<never>,
   'toc-highlight': TocHighlight,
   search: Search as ComponentType<never>,
+  'not-found-suggestions': NotFoundSuggestions,
 };
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {

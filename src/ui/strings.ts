@@ -55,6 +55,7 @@ export const uiStrings = {
   notFoundTitle: 'Page not found',
   notFoundText: 'There is no page at this address. It may have moved, or the link that brought you here may be wrong.',
   notFoundBack: 'Go to the documentation home',
+  notFoundSuggestions: (q: string) => `Pages that match "${q}"`,
   notFoundSearch: 'Or search for what you were looking for:',
   admonitions: { note: 'Note', tip: 'Tip', info: 'Info', caution: 'Caution', danger: 'Danger' },
   tabsLabel: 'Choose a tab',

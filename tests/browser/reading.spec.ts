@@ -297,3 +297,12 @@ test.describe('a table wider than the phone', () => {
     expect(Math.abs((rightEnd ?? 0) - bg)).toBeLessThan(8);
   });
 });
+
+test('the 404 page suggests pages for the mistyped address and keeps its search box', async ({ page }) => {
+  const response = await page.goto('/doc/sql-functions/datetime-functions/to-start-of-weak');
+  expect(response?.status()).toBe(404);
+  const suggestions = page.locator('.not-found-suggestions a');
+  await expect(suggestions.first()).toBeVisible();
+  await expect(page.locator('.not-found-suggestions a[href$="/tostartofweek"]')).toHaveCount(1);
+  await expect(page.locator('.not-found-search input[type="search"], .not-found-search [role="search"], .not-found-search input').first()).toBeVisible();
+});
