@@ -9,11 +9,15 @@ export function openDrawer(drawer: HTMLElement, button: HTMLElement, close: () =
   const scrollY = win.scrollY;
   // Everything but the drawer and the top bar's menu slot: the skip link, the rest of the top bar, the
   // article and its table of contents.
-  const behind = [...doc.querySelectorAll<HTMLElement>('body > :not(.top-bar, .layout, script), .top-bar > :not(.top-bar-menu), .layout > :not(#sidebar)')];
+  const behind = [...doc.querySelectorAll<HTMLElement>('body > :not(.top-bar, .layout, script), .top-bar > :not(.top-bar-menu), .layout > :not(.sidebar-drawer)')];
   for (const el of behind) el.inert = true;
-  const role = drawer.getAttribute('role');
-  drawer.setAttribute('role', 'dialog');
-  drawer.setAttribute('aria-modal', 'true');
+  // The navigation's wrapper is the dialog: a nav element cannot take the dialog role.
+  const dialog = drawer.closest<HTMLElement>('.sidebar-drawer') ?? drawer;
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  // Named as the navigation it holds.
+  const named = dialog !== drawer && drawer.hasAttribute('aria-label');
+  if (named) dialog.setAttribute('aria-label', drawer.getAttribute('aria-label') ?? '');
   doc.body.setAttribute('data-menu-open', '');
 
   // The current page's link in the middle of the drawer, scrolling only the drawer (scrollIntoView would move
@@ -50,9 +54,9 @@ export function openDrawer(drawer: HTMLElement, button: HTMLElement, close: () =
   return () => {
     doc.removeEventListener('keydown', onKey);
     doc.body.removeAttribute('data-menu-open');
-    if (role === null) drawer.removeAttribute('role');
-    else drawer.setAttribute('role', role);
-    drawer.removeAttribute('aria-modal');
+    dialog.removeAttribute('role');
+    dialog.removeAttribute('aria-modal');
+    if (named) dialog.removeAttribute('aria-label');
     for (const el of behind) el.inert = false;
     if (win.scrollY !== scrollY) win.scrollTo(0, scrollY);
   };

@@ -68,7 +68,10 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         </a>
         <TopBar version={site.version} engineVersion={site.engineVersion} />
         <div className="layout">
-          <Sidebar items={site.sidebar} currentRoute={page.route} dataUrl={site.sidebarData} />
+          {/* The phone's drawer: a dialog around the navigation while the menu is open (a nav cannot be one). */}
+          <div className="sidebar-drawer">
+            <Sidebar items={site.sidebar} currentRoute={page.route} dataUrl={site.sidebarData} />
+          </div>
           <main id="content" className="main" tabIndex={-1}>
             {indexed ? <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} /> : null}
             <article

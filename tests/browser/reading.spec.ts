@@ -65,8 +65,10 @@ test.describe('the menu drawer on a phone', () => {
     await tapAt(page, 'button.menu-button');
     const drawer = page.locator('#sidebar');
     await expect(drawer).toBeVisible();
-    await expect(drawer).toHaveAttribute('aria-modal', 'true');
-    await expect(drawer).toHaveAttribute('role', 'dialog');
+    const dialog = page.locator('.sidebar-drawer');
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toHaveAttribute('role', 'dialog');
+    await expect(dialog).toHaveAttribute('aria-label', 'Documentation');
     await expect(menu).toHaveText('Close');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(drawer.locator('[aria-current="page"]')).toBeInViewport();
