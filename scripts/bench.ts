@@ -107,7 +107,8 @@ function pageBytes(siteDir: string, route: string): PageBytes {
   const js = [...jsFiles].map((f) => fs.readFileSync(path.join(siteDir, f)));
   // Classic external scripts in <head> block rendering; module scripts never do.
   const blocking = [...head.matchAll(/<script(?![^>]*type="module")(?![^>]*\b(?:async|defer)\b)[^>]*src="([^"]+)"/g)].map((m) => fs.statSync(path.join(siteDir, m[1] ?? '')).size);
-  const inline = [...text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
+  // Structured data (application/ld+json) is not code the browser runs.
+  const inline = [...text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
     html: html.length,

@@ -30,6 +30,8 @@ rm -rf "$again" "$again.serve.json"
 echo "the same site, byte for byte"
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
+step "HTML of every page (html-validate: unique and valid ids, landmarks)"
+npx tsx scripts/validate-html.ts site
 step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"

@@ -28,6 +28,7 @@ import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
+import { imageSizeKey, readImageSize } from '../content/image-size.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
@@ -251,7 +252,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
     const pageKeys = catalogue.pages.map((p) => routeKey(p.route));
     const assets = tree.assets.map((a) => a.relPath);
-    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['in-this-section'] : [])];
+    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['section-cards-heading'] : [])];
     const knownAnchors = () => {
       const out: Record<string, string[]> = {};
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
@@ -330,7 +331,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // known for every page with a cached body (they follow from the body alone). A body whose answer no longer
     // holds is rendered again; an anchor of a page rendered now is checked once it is (if it is missing, the
     // build fails with the page's error, so no page settled now changes).
-    const check = (pending = new Set<string>()) => wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf, pending);
+    const check = (pending = new Set<string>()) => wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf, pending, contentRoot);
     const unknownAnchors = new Set(states.flatMap((s) => (s.page.kind === 'doc' && !s.meta ? [routeKey(s.page.route)] : [])));
     for (const i of check(unknownAnchors)) states[i]!.meta = undefined;
     for (const s of states) if (s.page.kind === 'generated-index' || s.meta) s.pageKey = cachedPage(s);
@@ -660,7 +661,7 @@ function startFeeding(
  * Pages (by index) whose body got an answer about the rest of the site that is not true of this build. Anchors
  * of the `pending` pages (not rendered yet) are not known: answers about them are checked later.
  */
-function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[], pending: ReadonlySet<string>): number[] {
+function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[], pending: ReadonlySet<string>, contentRoot: string): number[] {
   const anchors = new Map<string, Set<string>>();
   for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
   const holds = (q: SiteQuery): boolean => {
@@ -673,6 +674,8 @@ function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>
         return pending.has(q[1]) || (anchors.get(q[1])?.has(q[2]) ?? false) === q[3];
       case 'asset':
         return assets.has(q[1]) === q[2];
+      case 'image':
+        return imageSizeKey(readImageSize(path.join(contentRoot, q[1]))) === q[2];
     }
   };
   return states.flatMap((s, i) => (s.meta && !s.meta.queries.every(holds) ? [i] : []));

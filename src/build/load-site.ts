@@ -5,6 +5,7 @@ import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
+import { readImageSize } from '../content/image-size.ts';
 import type { SourceTree } from '../content/types.ts';
 import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
 import { SHIKI_LANGUAGES } from '../markdown/languages.ts';
@@ -116,6 +117,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       usedAssets.add(rel);
       return true;
     },
+    imageSize: (rel) => readImageSize(path.join(tree.root, rel)),
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
@@ -160,6 +162,6 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
 
 /** Pages with section cards also have the "In this section" heading as a link target. */
 function withCardAnchor(anchors: Set<string>, page: Page): ReadonlySet<string> {
-  if (page.cards.length > 0) anchors.add('in-this-section');
+  if (page.cards.length > 0) anchors.add('section-cards-heading');
   return anchors;
 }

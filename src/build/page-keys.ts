@@ -19,7 +19,9 @@ export type SiteQuery =
   /** Whether the page at a route key has a heading with this id. */
   | ['anchor', string, string, boolean]
   /** Whether a content asset exists (an image). */
-  | ['asset', string, boolean];
+  | ['asset', string, boolean]
+  /** An image's size (`<width>x<height>`, or empty when it cannot be read). */
+  | ['image', string, string];
 
 /** What the rest of the build needs of a rendered body, kept beside it in the cache. */
 export interface BodyMeta {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 /**
  * The work the build does for one page, in a worker thread (`render-worker.ts`) or, for a handful of pages, in
  * the main thread: Markdown → HAST → article HTML (the "body", kept in the cache by a hash of everything it
@@ -12,6 +13,7 @@
 import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
+import { imageSizeKey, readImageSize } from '../content/image-size.ts';
 import { pagePlaces } from '../examples/engine-objects.ts';
 import { recordedExamples } from '../examples/results-store.ts';
 import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
@@ -113,6 +115,11 @@ export class PageWork {
         queries.push(['asset', rel, answer]);
         if (answer) assets.add(rel);
         return answer;
+      },
+      imageSize: (rel) => {
+        const size = readImageSize(path.join(this.setup.contentRoot, rel));
+        queries.push(['image', rel, imageSizeKey(size)]);
+        return size;
       },
       routeBase: siteConfig.routeBase,
       assetBase: CONTENT_ASSET_BASE,

@@ -36,17 +36,23 @@ export function routeKey(route: string): string {
   return route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
 }
 
-/** Sidebar order: explicit or prefix position first (lowest first), unpositioned last, then by file name. */
+/**
+ * Sidebar order: explicit or prefix position first (lowest first), unpositioned last, then by file name without
+ * its extension, so a name comes before its variants: `aggregate-min` (MIN) before `aggregate-min-if` (MIN_IF),
+ * `explain` before `explain-ast` (the 2023 sidebar sorted `min-if.md` first, since `-` sorts before `.`).
+ */
 export function compareSidebarOrder(a: { position?: number; sortName: string }, b: { position?: number; sortName: string }): number {
   const pa = a.position ?? Number.POSITIVE_INFINITY;
   const pb = b.position ?? Number.POSITIVE_INFINITY;
   if (pa !== pb) return pa < pb ? -1 : 1;
-  return naturalCompare(a.sortName, b.sortName);
+  return naturalCompare(stem(a.sortName), stem(b.sortName));
 }
 
+const stem = (fileName: string) => fileName.replace(/\.mdx?$/, '');
+
 /**
- * Code-point order of file names with digit runs read as numbers (`2-x` before `10-x`): `regexp.md` before
- * `regexp_like.md`, `explain-ast.md` before `explain.md`, whatever the machine's locale.
+ * Code-point order of names with digit runs read as numbers (`2-x` before `10-x`), a name before the longer
+ * names it starts (`regexp` before `regexp_like`), whatever the machine's locale.
  */
 export function naturalCompare(a: string, b: string): number {
   const chunks = (s: string) => s.match(/\d+|\D+/g) ?? [];

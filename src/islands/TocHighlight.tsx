@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
 
 /**
- * Marks the "on this page" link of the heading being read. Renders nothing: the list itself is server HTML,
+ * Marks the "on this page" link of the heading being read, and folds the phone's list once an entry is chosen. Renders nothing: the list itself is server HTML,
  * so its text is never shipped twice.
  */
 export function TocHighlight() {
   useEffect(() => {
+    // On narrow screens "On this page" sticks under the top bar: a chosen entry folds it away again.
+    const inline = document.querySelector<HTMLDetailsElement>('details.toc-inline');
+    const fold = (e: Event) => {
+      if (inline && e.target instanceof Element && e.target.closest('a')) inline.open = false;
+    };
+    inline?.addEventListener('click', fold);
     const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
     const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
-    if (headings.length === 0) return;
+    if (headings.length === 0) return () => inline?.removeEventListener('click', fold);
     const update = () => {
       // The current heading is the last one whose top has scrolled above 30% of the viewport; at the very
       // bottom of the page it is the last heading, even if it cannot scroll that high.
@@ -28,6 +34,7 @@ export function TocHighlight() {
     window.addEventListener('resize', onScroll, { passive: true });
     update();
     return () => {
+      inline?.removeEventListener('click', fold);
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);

@@ -7,6 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { CopyCode } from './CopyCode.tsx';
 import { CopyPage } from './CopyPage.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { NotFoundSuggestions } from './NotFoundSuggestions.tsx';
 import { Search } from './Search.tsx';
 import { Tabs } from './Tabs.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
@@ -22,6 +23,7 @@ const components: Record<IslandName, ComponentType<never>> = {
   tabs: Tabs as ComponentType<never>,
   'toc-highlight': TocHighlight,
   search: Search as ComponentType<never>,
+  'not-found-suggestions': NotFoundSuggestions,
 };
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
@@ -29,7 +31,8 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   if (!ISLAND_NAMES.includes(name)) continue;
   const Component = components[name] as ComponentType<object>;
   const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  hydrateRoot(el, <Component {...props} />);
+  const prefix = el.dataset.idPrefix;
+  hydrateRoot(el, <Component {...props} />, prefix ? { identifierPrefix: prefix } : undefined);
 }
 startSidebarLoader();
 // Marks the page interactive: tests and the benchmark wait for it rather than guessing.

@@ -45,6 +45,21 @@ export function startSidebarLoader(doc: Document = document): void {
     true,
   );
   nav.setAttribute('data-sidebar-ready', '');
+  revealCurrent(nav);
+}
+
+/**
+ * On a wide screen the sidebar scrolls on its own: bring the current page's link to its middle when it is out of
+ * sight, scrolling only the sidebar (scrollIntoView would move the page too). A hidden sidebar (the phone's
+ * closed drawer) is left as it is.
+ */
+function revealCurrent(nav: HTMLElement): void {
+  const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!current || nav.scrollHeight <= nav.clientHeight) return;
+  const box = nav.getBoundingClientRect();
+  const link = current.getBoundingClientRect();
+  if (box.height === 0 || (link.top >= box.top && link.bottom <= box.bottom)) return;
+  nav.scrollTop += link.top - box.top - (box.height - link.height) / 2;
 }
 
 export function findByHref(items: SidebarDataItem[], href: string): SidebarDataItem | undefined {

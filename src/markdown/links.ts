@@ -9,6 +9,8 @@ export interface LinkTargets {
   anchorsOf(routeKeyValue: string): ReadonlySet<string> | undefined;
   /** Whether an asset exists at this path relative to the content root. */
   hasAsset(relPath: string): boolean;
+  /** An image asset's intrinsic size, if it can be read. */
+  imageSize?(relPath: string): { width: number; height: number } | undefined;
   /** Route prefix of every page, e.g. `/doc`. */
   routeBase: string;
   /** URL prefix assets are published under. */
@@ -61,9 +63,9 @@ export function resolveLink(url: string, fromRelPath: string, ownAnchors: Readon
 }
 
 /** Resolves an image path (relative to the page) to its published URL. */
-export function resolveImage(url: string, fromRelPath: string, targets: LinkTargets): Resolution {
+export function resolveImage(url: string, fromRelPath: string, targets: LinkTargets): Resolution & { width?: number; height?: number } {
   if (EXTERNAL.test(url)) return { error: `image "${url}": images must be files in the content folder (no third-party requests)` };
   const rel = url.startsWith('/') ? url.replace(/^\/+/, '') : path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), url));
   if (!targets.hasAsset(rel)) return { error: `image "${url}": no file at content/doc/${rel}` };
-  return { href: `${targets.assetBase}/${rel}` };
+  return { href: `${targets.assetBase}/${rel}`, ...targets.imageSize?.(rel) };
 }

@@ -77,7 +77,11 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
       case 'image': {
         const r = resolveImage(node.url, relPath, targets);
         if ('error' in r) sink.add(file, line, r.error, column);
-        else node.url = r.href;
+        else {
+          node.url = r.href;
+          // Width and height keep the image's place while it loads; the stylesheet scales it to the column.
+          if (r.width && r.height) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: r.width, height: r.height } };
+        }
         if (!node.alt?.trim()) sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
         break;
       }
@@ -146,14 +150,21 @@ function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): 
   return { info: { lang: lang ?? written, code: node.value, meta, line }, figure };
 }
 
-/** Heading anchor links, scrollable tables, and table alignment as classes (no inline styles). */
+/**
+ * Heading anchor links, scrollable tables (in a tab panel or an admonition too), table alignment as classes (no
+ * inline styles), and a name for each scrolling region that no other region of the page has.
+ */
 function decorateHast(tree: HastRoot): void {
+  const regions: { node: Element; heading: string }[] = [];
+  let heading = '';
   walk<HastNodes>(tree, (node, index, parent) => {
     if (node.type !== 'element') return;
     // Highlighted code is thousands of token spans with nothing to decorate.
     if (node.tagName === 'pre') return SKIP;
+    if (node.properties.role === 'region') regions.push({ node, heading });
     if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
       const text = hastText(node);
+      heading = text;
       node.children.push({
         type: 'element',
         tagName: 'a',
@@ -165,12 +176,35 @@ function decorateHast(tree: HastRoot): void {
       node.properties.className = [`align-${node.properties.align}`];
       delete node.properties.align;
     }
-    // Every table scrolls inside its own box on a narrow screen, also one inside a tab panel or an admonition
-    // (both divs); only a table already wrapped (a recorded result) is left alone.
-    const wrapped = parent?.type === 'element' && String(parent.properties.className ?? '').split(/[\s,]+/).includes('table-scroll');
-    if (node.tagName === 'table' && parent && index !== undefined && !wrapped) {
-      parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Table' }, children: [node] };
+    if (node.tagName === 'table' && parent && index !== undefined && !isTableScroll(parent)) {
+      const box: Element = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: uiStrings.tableLabel }, children: [node] };
+      parent.children[index] = box;
+      regions.push({ node: box, heading });
     }
+  });
+  uniqueRegionLabels(regions);
+}
+
+const isTableScroll = (node: HastNodes): boolean =>
+  node.type === 'element' && Array.isArray(node.properties.className) && node.properties.className.join(' ').split(' ').includes('table-scroll');
+
+/**
+ * Screen readers list regions by name, so "Result · 1 row" five times says nothing: each name gains the heading
+ * it sits under, and a number where that heading holds several of the same.
+ */
+function uniqueRegionLabels(regions: { node: Element; heading: string }[]): void {
+  const named = regions.map(({ node, heading }) => {
+    const label = String(node.properties.ariaLabel ?? uiStrings.tableLabel);
+    return heading ? `${label}, ${heading}` : label;
+  });
+  const total = new Map<string, number>();
+  for (const n of named) total.set(n, (total.get(n) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  regions.forEach(({ node }, i) => {
+    const n = named[i] ?? '';
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    node.properties.ariaLabel = (total.get(n) ?? 0) > 1 ? `${n} (${k})` : n;
   });
 }
 

@@ -7,6 +7,8 @@ import { Island } from './Island.tsx';
 
 /** Markdown HAST → React elements. Our two custom elements become islands. */
 export function ArticleBody({ tree }: { tree: Root }) {
+  // Each tab group's ids (its tabs, its panels) are its own: the n-th group of the page is `tabs<n>-`.
+  let tabGroups = 0;
   return toJsxRuntime(tree, {
     Fragment,
     jsx,
@@ -18,7 +20,8 @@ export function ArticleBody({ tree }: { tree: Root }) {
       'tabs-bar': (props: Record<string, unknown>) => {
         const labels = JSON.parse(String(props['data-labels'] ?? '[]')) as string[];
         const group = props['data-group'] === undefined ? undefined : String(props['data-group']);
-        return <Island name="tabs" component={Tabs} props={group ? { labels, group } : { labels }} className="tabs-bar-slot" />;
+        tabGroups += 1;
+        return <Island name="tabs" component={Tabs} props={group ? { labels, group } : { labels }} className="tabs-bar-slot" idPrefix={`tabs${tabGroups}-`} />;
       },
     } as Record<string, (props: Record<string, unknown>) => React.ReactNode>,
   });

@@ -1,8 +1,9 @@
+import { NotFoundSuggestions } from '../islands/NotFoundSuggestions.tsx';
 import { Search } from '../islands/Search.tsx';
 import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
 
-/** The 404 page's own text: why, a way back, and search. */
+/** The 404 page's own text: why, a way back, pages like the address asked for, and search. */
 export function NotFoundBody() {
   return (
     <div className="not-found">
@@ -10,8 +11,9 @@ export function NotFoundBody() {
       <p>
         <a href="/doc/">{uiStrings.notFoundBack}</a>
       </p>
+      <Island name="not-found-suggestions" component={NotFoundSuggestions} props={{}} />
       <p>{uiStrings.notFoundSearch}</p>
-      <Island name="search" component={Search} props={{ mode: 'inline' }} className="not-found-search" />
+      <Island name="search" component={Search} props={{ mode: 'inline' }} className="not-found-search" idPrefix="not-found-" />
     </div>
   );
 }

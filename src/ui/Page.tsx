@@ -9,11 +9,15 @@ import { PageFooter } from './PageFooter.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { SearchPageBody } from './SearchPageBody.tsx';
 import { SectionCards } from './SectionCards.tsx';
+import { breadcrumbList, jsonLd } from './structured-data.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { uiStrings } from './strings.ts';
 import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.tsx';
 import { TopBar } from './TopBar.tsx';
 import type { PageView, SiteView } from './types.ts';
+
+/** A page with this many headings is long enough to want a way back to its top. */
+const LONG_PAGE_HEADINGS = 4;
 
 /** Pagefind reads `key:value, key:value`: a comma inside a value would start a new pair. */
 const pagefindValue = (s: string) => s.replace(/,/g, ' ');
@@ -55,6 +59,8 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
           <script key={src} type="module" src={src} />
         ))}
         {page.markdownUrl ? <link rel="alternate" type="text/markdown" href={page.markdownUrl} /> : null}
+        {/* Data, not code: the browser never runs it, so the Content-Security-Policy's script-src does not apply. */}
+        {notFound ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.origin, page.breadcrumbs, page.title, page.route)) }} />}
       </head>
       <body>
         <a className="skip-link" href="#content">
@@ -62,7 +68,10 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         </a>
         <TopBar version={site.version} engineVersion={site.engineVersion} />
         <div className="layout">
-          <Sidebar items={site.sidebar} currentRoute={page.route} dataUrl={site.sidebarData} />
+          {/* The phone's drawer: a dialog around the navigation while the menu is open (a nav cannot be one). */}
+          <div className="sidebar-drawer">
+            <Sidebar items={site.sidebar} currentRoute={page.route} dataUrl={site.sidebarData} />
+          </div>
           <main id="content" className="main" tabIndex={-1}>
             {indexed ? <Breadcrumbs crumbs={page.breadcrumbs} title={page.title} /> : null}
             <article
@@ -82,6 +91,11 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
             </article>
             {!indexed ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
             <PrevNext prev={page.prev} next={page.next} />
+            {page.toc.length >= LONG_PAGE_HEADINGS ? (
+              <a className="back-to-top" href="#content">
+                {uiStrings.backToTop}
+              </a>
+            ) : null}
           </main>
           <TableOfContentsAside entries={page.toc} />
         </div>

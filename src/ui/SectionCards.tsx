@@ -13,8 +13,8 @@ export function SectionCards({ cards }: { cards: SectionCard[] }) {
   if (cards.length === 0) return null;
   const asTable = cards.length > CARD_TABLE_THRESHOLD && cards.every((c) => !c.isCategory);
   return (
-    <section className="section-cards" aria-labelledby="in-this-section" data-pagefind-ignore="">
-      <h2 id="in-this-section">{uiStrings.inThisSection}</h2>
+    <section className="section-cards" aria-labelledby="section-cards-heading" data-pagefind-ignore="">
+      <h2 id="section-cards-heading">{uiStrings.inThisSection}</h2>
       {asTable ? (
         <div className="table-scroll">
           <table className="section-table">

@@ -1,3 +1,4 @@
+import { breakNamesHtml } from './break-names.tsx';
 import { routeKey } from '../catalogue/ids.ts';
 import type { SidebarItem } from '../catalogue/types.ts';
 import { uiStrings } from './strings.ts';
@@ -82,7 +83,7 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
     const open = onBranch ? ' open=""' : '';
     if (!item.href) {
       // No page of its own: its contents are the only way to its pages.
-      return `<details${open}><summary><span class="sidebar-category-label">${escapeHtml(item.label)}</span></summary>${list(item.items, level + 1, onBranch)}</details>`;
+      return `<details${open}><summary><span class="sidebar-category-label">${breakNamesHtml(escapeHtml(item.label))}</span></summary>${list(item.items, level + 1, onBranch)}</details>`;
     }
     // A category with its own page: the link and the open/close control are siblings, since a link inside
     // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
@@ -92,7 +93,7 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
   };
 
   const link = (href: string, label: string, onBranch: boolean): string =>
-    `<a class="sidebar-link" href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`;
+    `<a class="sidebar-link" href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${breakNamesHtml(escapeHtml(label))}</a>`;
 
   return list(items, 1, true);
 }

@@ -1,4 +1,5 @@
 import type { TocEntry } from '../markdown/headings.ts';
+import { breakNames } from './break-names.tsx';
 import { uiStrings } from './strings.ts';
 
 function TocList({ entries }: { entries: TocEntry[] }) {
@@ -6,7 +7,7 @@ function TocList({ entries }: { entries: TocEntry[] }) {
     <ul className="toc-list">
       {entries.map((e) => (
         <li key={e.id} className={`toc-depth-${e.depth}`}>
-          <a href={`#${e.id}`}>{e.text}</a>
+          <a href={`#${e.id}`}>{breakNames(e.text)}</a>
         </li>
       ))}
     </ul>

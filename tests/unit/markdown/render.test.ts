@@ -29,7 +29,7 @@ describe('markdown pipeline', () => {
   it('renders tab groups: a synced button bar island and labelled panels', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<div class="tabs" data-tabs-group="lang">');
-    expect(html).toMatch(/data-island="tabs" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
+    expect(html).toMatch(/data-island="tabs" data-id-prefix="tabs1-" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
     expect(html).toContain('<div class="tab-panel" data-tab-label="Python"><p class="tab-panel-label">Python</p>');
     expect(html).toMatch(/role="tab" aria-selected="true"[^>]*>Python</);
   });
@@ -61,14 +61,22 @@ describe('markdown pipeline', () => {
     expect(htmlOf('/doc/guide/second')).toContain('href="/doc/guide/first"');
   });
 
-  it('publishes images beside the content and keeps their alt text', () => {
-    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box"/>');
+  it('publishes images beside the content, keeps their alt text and gives their width and height', () => {
+    // With the size read from the file, so the page keeps the image's place while it loads.
+    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box" width="10" height="10"/>');
   });
 
   it('renders GFM tables in a scrollable region with alignment as classes', () => {
     const html = htmlOf('/doc/guide/first');
-    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>');
+    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice (2)"><table>');
     expect(html).toContain('<td class="align-right">1</td>');
+    // A table inside a tab panel scrolls in its own box too (a phone page must never be wider than the screen).
+    expect(html).toMatch(/<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type/);
+  });
+
+  it('gives every scrolling region a name no other region of the page has', () => {
+    const labels = [...htmlOf('/doc/reference/date-trunc').matchAll(/role="region" aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Result · 1 row, Examples (1)', 'Result · 1 row, Examples (2)', 'Result · 0 rows, Examples']);
   });
 
   it('wraps a table inside a tab panel in its own scrollable region, so a narrow screen scrolls the table, not the page', () => {

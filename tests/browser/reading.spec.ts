@@ -1,0 +1,310 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoReady } from './pages.ts';
+
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const desk = { viewport: { width: 1440, height: 900 } } as const;
+
+/** Pages with many code blocks, titled and untitled, with and without results. */
+const codePages = ['/doc/sql-functions/datetime-functions/tostartofweek', '/doc/sql-commands/ddl/table/ddl-create-table'];
+
+/** Code blocks whose copy button's box overlaps the box of their first line of text. */
+async function coveredBlocks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const covered: string[] = [];
+    document.querySelectorAll('figure.code-block').forEach((figure, i) => {
+      const button = figure.querySelector('button.copy-code');
+      const line = figure.querySelector('pre .line, pre code');
+      if (!button || !line) return;
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      // The line's whole box: the union of its tokens' boxes.
+      const rects = [...range.getClientRects()];
+      if (rects.length === 0) return;
+      const text = new DOMRect();
+      const left = Math.min(...rects.map((r) => r.left));
+      const top = Math.min(...rects.map((r) => r.top));
+      text.x = left;
+      text.y = top;
+      text.width = Math.max(...rects.map((r) => r.right)) - left;
+      text.height = Math.max(...rects.map((r) => r.bottom)) - top;
+      if (overlap(button.getBoundingClientRect(), text)) covered.push(`block ${i + 1}: ${(line.textContent ?? '').slice(0, 40)}`);
+    });
+    return covered;
+  });
+}
+
+for (const [name, device] of [['phone', phone], ['desk', desk]] as const) {
+  test.describe(`on a ${name}`, () => {
+    test.use(device);
+    test('"Copy code" never covers the code', async ({ page }) => {
+      for (const route of codePages) {
+        await gotoReady(page, route);
+        expect(await page.locator('button.copy-code').count()).toBeGreaterThan(5);
+        expect(await coveredBlocks(page), route).toEqual([]);
+      }
+    });
+  });
+}
+
+/** A tap where the control is, as a finger does (Playwright's click first scrolls a sticky control "into view"). */
+async function tapAt(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test.describe('the menu drawer on a phone', () => {
+  test.use(phone);
+  test('holds the article in place, traps focus, is modal, and its button says Close', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/array-functions/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    const menu = page.locator('button.menu-button');
+    await expect(menu).toHaveText('Menu');
+    await tapAt(page, 'button.menu-button');
+    const drawer = page.locator('#sidebar');
+    await expect(drawer).toBeVisible();
+    const dialog = page.locator('.sidebar-drawer');
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toHaveAttribute('role', 'dialog');
+    await expect(dialog).toHaveAttribute('aria-label', 'Documentation');
+    await expect(menu).toHaveText('Close');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.locator('[aria-current="page"]')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // The wheel over the top bar does not scroll the page behind the drawer.
+    await page.mouse.move(200, 20);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    // Tab from the drawer's last control goes to the Close button, Shift+Tab from it back into the drawer.
+    await drawer.locator('a[href]:visible, summary:visible').last().focus();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.getElementById('sidebar')?.contains(document.activeElement))).toBe(true);
+    // The article behind cannot take focus.
+    expect(await page.evaluate(() => (document.getElementById('content') as HTMLElement & { inert: boolean }).inert)).toBe(true);
+    await tapAt(page, 'button.menu-button');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toHaveText('Menu');
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    await tapAt(page, 'button.menu-button');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+  });
+});
+
+test.describe('reading a long page on a phone', () => {
+  test.use(phone);
+  const long = '/doc/sql-functions/array-functions/';
+
+  test('"On this page" stays at hand anywhere, and a jump lands at its heading', async ({ page }) => {
+    await gotoReady(page, long);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
+    const toc = page.locator('details.toc-inline');
+    await expect(toc.locator('summary')).toBeInViewport();
+    await tapAt(page, 'details.toc-inline summary');
+    const entry = toc.locator('a').nth(5);
+    const id = decodeURIComponent(((await entry.getAttribute('href')) ?? '').slice(1));
+    await entry.click();
+    await expect(toc).not.toHaveAttribute('open', '');
+    // The heading sits just under the two bars: visible, not hidden under them, not far below.
+    const placed = async () => page.evaluate((headingId) => {
+      const top = document.getElementById(headingId)?.getBoundingClientRect().top ?? -1;
+      const bars = Math.max(document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0, document.querySelector('details.toc-inline')?.getBoundingClientRect().bottom ?? 0);
+      return top >= bars - 1 && top <= bars + 40;
+    }, id);
+    await expect.poll(placed).toBe(true);
+  });
+
+  test('tap targets are at least 24 px and heading anchors show without hover', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.breadcrumbs a, .page-actions a, .heading-anchor, .prev-next a, .toc-inline summary')]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.height < 24 || r.width < 24)
+        .map(({ el, r }) => `${el.className || el.tagName} "${el.textContent}" ${Math.round(r.width)}x${Math.round(r.height)}`),
+    );
+    expect(small).toEqual([]);
+    const opacity = await page.locator('h2 .heading-anchor').first().evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(opacity).toBeGreaterThan(0.4);
+  });
+
+  test('a back-to-top control appears once the reader has scrolled, and leads to the top', async ({ page }) => {
+    await gotoReady(page, long);
+    const back = page.locator('a.back-to-top');
+    await expect(back).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect(back).toBeInViewport();
+    await expect(back).toBeVisible();
+    await tapAt(page, 'a.back-to-top');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+});
+
+test.describe('reading on a desk', () => {
+  test.use(desk);
+  test('prose runs 65 to 80 characters a line', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
+    // Characters per line of every paragraph of three lines or more, averaged.
+    const perLine = await page.evaluate(() => {
+      const rates: number[] = [];
+      for (const p of document.querySelectorAll<HTMLElement>('.article p, .article li')) {
+        if (p.querySelector('p, ul, ol')) continue;
+        const lineHeight = parseFloat(getComputedStyle(p).lineHeight);
+        const lines = Math.round(p.getBoundingClientRect().height / lineHeight);
+        if (lines >= 3) rates.push((p.textContent ?? '').length / (lines - 0.5));
+      }
+      return rates.reduce((a, b) => a + b, 0) / rates.length;
+    });
+    expect(perLine).toBeGreaterThanOrEqual(65);
+    expect(perLine).toBeLessThanOrEqual(80);
+  });
+});
+
+test('two tab groups on one page have ids of their own: each tab controls a panel of its own group', async ({ page }) => {
+  await gotoReady(page, '/doc/deploy/metasrv/deploying-databend-on-kubernetes');
+  const groups = page.locator('.tabs');
+  expect(await groups.count()).toBeGreaterThan(1);
+  const wrong = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
+    const misplaced = [...document.querySelectorAll('.tabs [role="tab"]')].filter((tab) => {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      return !panel || panel.closest('.tabs') !== tab.closest('.tabs');
+    }).map((tab) => tab.id);
+    return { dup, misplaced };
+  });
+  expect(wrong).toEqual({ dup: [], misplaced: [] });
+});
+
+test('breadcrumb structured data is on the page and the Content-Security-Policy refuses nothing', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; itemListElement: { name: string; position: number }[] };
+  expect(data['@type']).toBe('BreadcrumbList');
+  expect(data.itemListElement.at(-1)).toMatchObject({ name: 'TO_START_OF_WEEK' });
+  expect(data.itemListElement.map((e) => e.position)).toEqual(data.itemListElement.map((_, i) => i + 1));
+  expect(violations).toEqual([]);
+});
+
+test('on paper: only the article, code wrapped, links with their address, tables within the page', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
+  await page.emulateMedia({ media: 'print' });
+  for (const chrome of ['.top-bar', '#sidebar', 'aside.toc', 'details.toc-inline', '.prev-next', 'button.copy-code', '.page-actions']) {
+    await expect(page.locator(chrome).first(), chrome).toBeHidden();
+  }
+  await expect(page.locator('article h1')).toBeVisible();
+  const paper = await page.evaluate(() => {
+    const pre = document.querySelector('.code-block pre');
+    const link = [...document.querySelectorAll('.article a[href]')].find((a) => !a.getAttribute('href')?.startsWith('#'));
+    const article = document.querySelector('.article')?.getBoundingClientRect();
+    const tables = [...document.querySelectorAll('.article table')].map((t) => t.getBoundingClientRect());
+    return {
+      wrap: pre ? getComputedStyle(pre).whiteSpace : '',
+      linkAfter: link ? getComputedStyle(link, '::after').content : '',
+      href: link?.getAttribute('href') ?? '',
+      tablesOutside: tables.filter((t) => article && t.right > article.right + 1).length,
+      wide: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+  expect(paper.wrap).toBe('pre-wrap');
+  expect(paper.linkAfter).toContain(paper.href);
+  expect(paper.tablesOutside).toBe(0);
+  expect(paper.wide).toBe(false);
+});
+
+test('the RFC template is neither the first RFC nor the page after the roadmap', async ({ page }) => {
+  await gotoReady(page, '/doc/contributing/roadmap');
+  await expect(page.locator('a[rel="next"]')).not.toHaveAttribute('href', /rfcs\/example/);
+  await gotoReady(page, '/doc/contributing/rfcs');
+  const first = page.locator('.section-cards a').first();
+  await expect(first).not.toHaveAttribute('href', /rfcs\/example/);
+  await expect(page.locator('.section-cards a').last()).toHaveAttribute('href', /rfcs\/example/);
+});
+
+test.describe('the sidebar on a desk', () => {
+  test.use(desk);
+  test('shows the current page on load, wraps long names instead of scrolling sideways, and lists a name before its variants', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/geo-functions/');
+    await expect(page.locator('#sidebar [aria-current="page"]')).toBeInViewport();
+    await gotoReady(page, '/doc/sql-functions/aggregate-functions/aggregate-min-if');
+    const sidebar = page.locator('#sidebar');
+    await expect(sidebar.locator('[aria-current="page"]')).toBeInViewport();
+    expect(await sidebar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const labels = await sidebar.locator('a.sidebar-link').allTextContents();
+    expect(labels.indexOf('MIN')).toBeGreaterThanOrEqual(0);
+    expect(labels.indexOf('MIN')).toBeLessThan(labels.indexOf('MIN_IF'));
+    expect(labels.indexOf('AVG')).toBeLessThan(labels.indexOf('AVG_IF'));
+  });
+});
+
+/** The colour of pixels in a PNG, read in a blank page's canvas (the site's CSP rightly refuses data: images). */
+async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<number[]> {
+  const blank = await page.context().newPage();
+  const lum = await blank.evaluate(async ({ data, points }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return [];
+    ctx.drawImage(img, 0, 0);
+    return points.map(([x, y]) => {
+      const [r = 0, g = 0, b = 0] = ctx.getImageData(Math.min(x, img.width - 1), y, 1, 1).data;
+      return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    });
+  }, { data: png.toString('base64'), points });
+  await blank.close();
+  return lum;
+}
+
+test.describe('a table wider than the phone', () => {
+  test.use(phone);
+  test('shows a shadow at the edge that hides more columns, and none at the edge it has reached', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+    const found = await page.evaluate(() => {
+      const box = [...document.querySelectorAll<HTMLElement>('.result-scroll')].find((el) => el.scrollWidth > el.clientWidth + 40);
+      box?.setAttribute('data-wide', '');
+      return !!box;
+    });
+    expect(found).toBe(true);
+    const box = page.locator('[data-wide]');
+    await box.scrollIntoViewIfNeeded();
+    const size = await box.boundingBox();
+    if (!size) throw new Error('no box');
+    // Sample a body row, two pixels in from each edge, and the page's own colour beside the box.
+    const y = Math.round(size.height * 0.75);
+    const edges = (): [number, number][] => [[2, y], [Math.round(size.width) - 3, y]];
+    const bg = (await pixels(page, await page.screenshot(), [[1, Math.round(size.y + y)]]))[0] ?? 0;
+    const [leftStart, rightStart] = await pixels(page, await box.screenshot(), edges());
+    expect(Math.abs((leftStart ?? 0) - bg)).toBeLessThan(8);
+    expect(bg - (rightStart ?? 0)).toBeGreaterThan(12);
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const [leftEnd, rightEnd] = await pixels(page, await box.screenshot(), edges());
+    expect(bg - (leftEnd ?? 0)).toBeGreaterThan(12);
+    expect(Math.abs((rightEnd ?? 0) - bg)).toBeLessThan(8);
+  });
+});
+
+test('the 404 page suggests pages for the mistyped address and keeps its search box', async ({ page }) => {
+  const response = await page.goto('/doc/sql-functions/datetime-functions/to-start-of-weak');
+  expect(response?.status()).toBe(404);
+  const suggestions = page.locator('.not-found-suggestions a');
+  await expect(suggestions.first()).toBeVisible();
+  await expect(page.locator('.not-found-suggestions a[href$="/tostartofweek"]')).toHaveCount(1);
+  await expect(page.locator('.not-found-search input[type="search"], .not-found-search [role="search"], .not-found-search input').first()).toBeVisible();
+});
