@@ -82,7 +82,7 @@ describe('markdown pipeline', () => {
   it('wraps a table inside a tab panel in its own scrollable region, so a narrow screen scrolls the table, not the page', () => {
     const html = htmlOf('/doc/guide/first');
     const panel = html.slice(html.indexOf('data-tab-label="Go"'));
-    expect(panel).toMatch(/^[^]*?<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th>Go key<\/th>/);
+    expect(panel).toMatch(/^[^]*?<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type<\/th>/);
   });
 
   it('lists a generated index page\'s children with their descriptions', () => {
