@@ -271,9 +271,11 @@ async function searchFigures(siteDir: string): Promise<void> {
   const port = (server.address() as AddressInfo).port;
   try {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-    const phone = await phoneSearchCosts(browser, `http://localhost:${port}`);
-    console.log(`search on a phone (390x844, cold page, typed key by key; every request until the network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ${PHONE_GOAL.requests} requests):`);
-    for (const c of phone) console.log(`  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ${fmt(c.bytes).padStart(9)}  ${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`);
+    await printPhoneCosts(browser, port);
+    if (args.includes('--phone-only')) {
+      await browser.close();
+      return;
+    }
     const page = await browser.newPage();
     let searchBytes = 0;
     page.on('response', async (res) => {
@@ -331,6 +333,13 @@ async function searchFigures(siteDir: string): Promise<void> {
   } finally {
     await new Promise((r) => server.close(r));
   }
+}
+
+/** What typed queries cost a phone (`bench-phone-search.ts`). */
+async function printPhoneCosts(browser: import('@playwright/test').Browser, port: number): Promise<void> {
+  const phone = await phoneSearchCosts(browser, `http://localhost:${port}`);
+  console.log(`search on a phone (390x844, cold page, typed key by key; every request until the network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ${PHONE_GOAL.requests} requests):`);
+  for (const c of phone) console.log(`  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ${fmt(c.bytes).padStart(9)}  ${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`);
 }
 
 /** The built site served on loopback by the same server as `npm start`, on a port the system picks. */
@@ -440,7 +449,7 @@ if (args.includes('--lighthouse-only')) {
   await lighthouseScores(path.resolve(dir && !dir.startsWith('--') ? dir : 'site'));
   process.exit(0);
 }
-if (args.includes('--search-only')) {
+if (args.includes('--search-only') || args.includes('--phone-only')) {
   await searchFigures(path.join(projectRoot, 'site'));
   process.exit(0);
 }

@@ -73,7 +73,9 @@ const EXCERPT_LENGTH = 24;
  * comes with the name records, fetched meanwhile.
  */
 async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
-  await pf.options({ basePath, excerptLength: EXCERPT_LENGTH });
+  // On the main thread: Pagefind's worker is one more script to fetch (12 KB), and a search here takes a few
+  // milliseconds.
+  await pf.options({ basePath, excerptLength: EXCERPT_LENGTH, noWorker: true });
   const [index] = await Promise.all([loadNames(), pf.init()]);
   const parts = indexParts(index.parts, Object.keys(index.pages));
   await Promise.all(parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })));
