@@ -4,7 +4,7 @@
  */
 import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind, type StoredIndex } from './name-match.ts';
 import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
-import { queryTerms, type QueryTerm } from './search-text.ts';
+import { isVersion, queryTerms, type QueryTerm } from './search-text.ts';
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 
 export interface ExcerptRun {
@@ -224,7 +224,8 @@ const MAX_TERMS = 8;
 export const MIN_BODY_WORD = 3;
 const bodyLookups = (fields: FieldIndex, terms: QueryTerm[]) => {
   const common = commonTerms(fields, terms);
-  return terms.map((t, i) => common[i] || t.text.length < MIN_BODY_WORD);
+  // A version (`v1.2`) is matched in the page fields only: the body of every page prints the engine's version.
+  return terms.map((t, i) => common[i] || t.text.length < MIN_BODY_WORD || isVersion(t.text));
 };
 
 interface BodyAnswer {

@@ -23,6 +23,12 @@ export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
 export const FIELD_SHARE_BASE = 0.4;
 export const COVERAGE_POWER = 2;
+/**
+ * A word on at most this many pages (field or body) is a name of its own: an error name, a code, a rare term.
+ * Found in a page's body, it says what the page is about as much as its summary would.
+ */
+export const RARE_PAGES = 3;
+
 
 /** How well a word of a page answers a word of the query: the word itself down to one typo away. */
 export const MATCH = { exact: 1, stem: 0.9, synonym: 0.7, prefix: 0.5, typo: 0.3 } as const;
@@ -216,6 +222,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
   if (!terms.length || !n) return [];
   const quality: Float64Array[] = [];
   const body: Map<number, number>[] = [];
+  const rare: boolean[] = [];
   const weights: number[] = [];
   terms.forEach((term, t) => {
     const q = new Float64Array(n * F);
@@ -240,6 +247,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
+    rare.push(df > 0 && df <= RARE_PAGES && !common[t]);
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
@@ -273,7 +281,13 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
       if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
-      if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym) inFields += weights[t] ?? 0;
+      let inAnyField = Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
+      // A rare word in the body (an error name, a code) counts as if the summary said it.
+      if (rare[t] && b > 0) {
+        best = Math.max(best, FIELD_WEIGHT.summary * b);
+        inAnyField = true;
+      }
+      if (inAnyField) inFields += weights[t] ?? 0;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
     });
