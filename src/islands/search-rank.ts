@@ -45,6 +45,7 @@ export interface PageDoc {
   keywords: string[];
   /** A generated section index: a list of links to the pages that hold the content. */
   listing: boolean;
+  kind: PageKind;
   /** Stems of the title's words that carry meaning. */
   titleStems: string[];
   /** Stems of each keyword's words that carry meaning. */
@@ -92,6 +93,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
       section,
       keywords,
       listing: listing === 1,
+      kind: pageKindOf(url, listing === 1),
       titleStems: [...new Set(titleStems)],
       keywordStems,
       keywordTexts: keywords.map(plainText),
@@ -119,6 +121,40 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     });
   }
   return { docs, byId: new Map(docs.map((d, i) => [d.id, i])), postings, byStem, vocabulary: [...postings.keys()], matchCache: new Map() };
+}
+
+/**
+ * What kind of page a route is, for the priors below: a design proposal (RFC), a contributor guide, a release
+ * note, a folder's own page (the overview of a topic: SHARE, Understanding Cluster Key), or any other.
+ */
+export type PageKind = 'rfc' | 'contributing' | 'release' | 'overview' | 'page';
+export function pageKindOf(url: string, listing: boolean): PageKind {
+  if (/\/contributing\/rfcs\/./.test(url)) return 'rfc';
+  if (/\/contributing\//.test(url)) return 'contributing';
+  if (/\/releases\/v\d/.test(url)) return 'release';
+  if (url.endsWith('/') && !listing && url !== '/doc/') return 'overview';
+  return 'page';
+}
+
+/**
+ * Priors by kind of page, unless the query asks for that kind: a reader's question is answered by the page that
+ * documents it, not by the proposal that designed it, the guide for people who change Databend, or the release
+ * note that announced it; a topic's overview comes before the commands it lists when the query names the topic
+ * (every word of the overview's title) and no command.
+ */
+const ASKS: Record<Exclude<PageKind, 'page' | 'overview'>, RegExp> = {
+  rfc: /^(?:rfc|proposal|design)$/,
+  contributing: /^(?:contribut|contributor|pr|pull|benchmark|profil|hyperfin|sourc|maintainer|develop|roadmap|rfc|test|debug)$/,
+  release: /^(?:releas|new|chang|changelog|version|v\d+\.\d+)$/,
+};
+export const KIND_PRIOR: Record<PageKind, number> = { rfc: 0.7, contributing: 0.8, release: 0.8, overview: 1.15, page: 1 };
+const COMMAND_VERB = /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
+
+/** The prior of a page for a query (its stems); `named`: the query names every word of the page's title. */
+export function kindPrior(kind: PageKind, stems: readonly string[], named: boolean): number {
+  if (kind === 'page') return 1;
+  if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }
 
 /** Typos forgiven in a word of this length: none below five letters (`cast` is not `last`). */
@@ -262,6 +298,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
   };
   const asked = new Set(terms.flatMap((t) => [t.stem, ...synonymsOf(t.stem)]));
   const typed = plainText(query);
+  const stems = terms.map((t) => t.stem);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -304,6 +341,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    score *= kindPrior(doc.kind, stems, doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)));
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
   }
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));

@@ -173,6 +173,17 @@ describe('ranking pages', () => {
     const bodies = queryTerms(q).map((t) => Object.entries(per[t.text] ?? {}).map(([id, score]): BodyHit => ({ id, score, locations: [1] })));
     expect(rankPages(buildFieldIndex(more), queryTerms(q), bodies, undefined, q)[0]?.doc.url).toBe('/doc/tutorial');
   });
+  it('puts the page that documents a topic before its design proposal, its release note and its contributor guide, unless asked for them', () => {
+    const kinds = buildFieldIndex({
+      rfc: ['/doc/contributing/rfcs/share', 'Sharing', 'RFCs', 'How sharing is designed.', 'Contribute'],
+      doc: ['/doc/sql-commands/ddl/share/create-share', 'Sharing data', 'SQL Commands', 'How sharing works.', 'SQL Commands'],
+      release: ['/doc/releases/v0.9.0', 'Sharing data', 'Release Notes', 'How sharing works.', 'Release Notes'],
+    });
+    const first = (q: string) => rankPages(kinds, queryTerms(q), queryTerms(q).map(() => []), undefined, q)[0]?.doc.url;
+    expect(first('sharing data')).toBe('/doc/sql-commands/ddl/share/create-share');
+    expect(first('sharing rfc')).toBe('/doc/contributing/rfcs/share');
+    expect(first('sharing data release')).toBe('/doc/releases/v0.9.0');
+  });
   it('never matches a short word to a typo of another (cast is not last)', () => {
     const typoIndex = buildFieldIndex({ last: ['/doc/last', 'LAST', '', 'The last value.', 'SQL Functions'], cast: ['/doc/conv', 'Conversion', '', 'Convert values with CAST.', 'SQL Functions'] });
     expect(rankPages(typoIndex, queryTerms('cast'), [[]]).map((r) => r.doc.url)).toEqual(['/doc/conv']);
