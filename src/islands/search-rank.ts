@@ -32,6 +32,11 @@ export const RARE_PAGES = 3;
 
 /** How well a word of a page answers a word of the query: the word itself down to one typo away. */
 export const MATCH = { exact: 1, stem: 0.9, synonym: 0.7, prefix: 0.5, typo: 0.3 } as const;
+/**
+ * A typo of a word when the query word itself is on no page (`clsuter`, `travle`): read as the word it misspells,
+ * nearly as well as the word itself. A word that pages do hold keeps its typos at `MATCH.typo`.
+ */
+export const CORRECTED = 0.85;
 
 /** A page as the ranking sees it: its record, and its fields cut into words. */
 export interface PageDoc {
@@ -262,7 +267,14 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
   const weights: number[] = [];
   terms.forEach((term, t) => {
     const q = new Float64Array(n * F);
-    for (const [w, m] of termMatches(index, term)) for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
+    const matches = termMatches(index, term);
+    // A word no page field holds, found in the body of a few pages at most (a typo there too), but one typo away
+    // from words of the fields: a misspelling, read as the word it misspells.
+    const unknown = (bodies[t] ?? []).length <= RARE_PAGES && ![...matches.values()].some((m) => m >= MATCH.prefix) && [...matches.values()].includes(MATCH.typo);
+    for (const [w, found] of matches) {
+      const m = unknown && found === MATCH.typo ? CORRECTED : found;
+      for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
+    }
     const b = new Map<number, number>();
     let max = 0;
     for (const hit of bodies[t] ?? []) {
@@ -275,7 +287,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (let d = 0; d < n; d++) {
       if (b.has(d)) continue;
       for (let f = 0; f < F; f++)
-        if ((q[d * F + f] ?? 0) >= MATCH.stem) {
+        if ((q[d * F + f] ?? 0) >= (unknown ? CORRECTED : MATCH.stem)) {
           df++;
           break;
         }
@@ -283,7 +295,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
-    rare.push(df > 0 && df <= RARE_PAGES && !common[t]);
+    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });

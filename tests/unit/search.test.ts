@@ -184,6 +184,17 @@ describe('ranking pages', () => {
     expect(first('sharing rfc')).toBe('/doc/contributing/rfcs/share');
     expect(first('sharing data release')).toBe('/doc/releases/v0.9.0');
   });
+  it('reads a word no field holds as the field word it misspells, even when a page has the same typo in its text', () => {
+    const more: Record<string, PageRecord> = {
+      travel: ['/doc/travel', 'Time Travel', 'Guides', 'Query older data.', 'Guides'],
+      logs: ['/doc/logs', 'Time in Server Logs', 'Monitor', 'Read the log files.', 'Monitor'],
+    };
+    for (let i = 0; i < 20; i++) more[`filler${i}`] = [`/doc/filler-${i}`, `Filler ${i}`, 'Guides', 'Nothing asked.', 'Guides'];
+    const typo = buildFieldIndex(more);
+    const q = 'time travle';
+    const bodies = queryTerms(q).map((t) => (t.text === 'travle' ? [{ id: 'logs', score: 5, locations: [1] }] : []));
+    expect(rankPages(typo, queryTerms(q), bodies, undefined, q)[0]?.doc.url).toBe('/doc/travel');
+  });
   it('never matches a short word to a typo of another (cast is not last)', () => {
     const typoIndex = buildFieldIndex({ last: ['/doc/last', 'LAST', '', 'The last value.', 'SQL Functions'], cast: ['/doc/conv', 'Conversion', '', 'Convert values with CAST.', 'SQL Functions'] });
     expect(rankPages(typoIndex, queryTerms('cast'), [[]]).map((r) => r.doc.url)).toEqual(['/doc/conv']);
