@@ -11,7 +11,8 @@ const searchPageUrl = (q: string) => (q ? `${SEARCH_PAGE}?q=${encodeURIComponent
 
 /**
  * Keys closer together than this are one burst of typing: the search waits for the burst to end instead of
- * looking up every prefix (each costs index chunks on a phone). A key after a pause searches at once.
+ * looking up every prefix (each costs index chunks on a phone). A key after a pause, or a pasted text, searches
+ * at once.
  */
 export const TYPING_PAUSE_MS = 150;
 /** Shorter text is a word being started: no search, no status. */
@@ -46,7 +47,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const [detailed, setDetailed] = useState(false);
   const listId = useId();
   const latest = useRef(0);
-  const lastChange = useRef(0);
+  const lastChange = useRef({ at: 0, text: '' });
   // The answer for what is in the box now, excerpts and deep links included: Enter opens its first result, even
   // when it is pressed before the results are on screen (a fast typist never lands on an older query's result).
   const answer = useRef<Promise<SearchHit[]> | null>(null);
@@ -70,6 +71,12 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   useEffect(() => {
     if (followUrl) window.history.replaceState(null, '', searchPageUrl(query.trim()));
     const q = query.trim();
+    // A key typed (or erased) soon after the last one: part of a burst. A paste, or a key after a pause, is not.
+    const now = performance.now();
+    const previous = lastChange.current;
+    const oneKey = Math.abs(q.length - previous.text.length) <= 1 && (q.startsWith(previous.text) || previous.text.startsWith(q));
+    const burst = oneKey && now - previous.at < TYPING_PAUSE_MS;
+    lastChange.current = { at: now, text: q };
     // One character is the start of a word, not a query: nothing to say yet (never "No results").
     if (q.length < MIN_QUERY) {
       answer.current = null;
@@ -81,9 +88,6 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     const ticket = ++latest.current;
     // Pending from the keystroke on: the results of the previous text stay on screen, never "No results".
     setStatus('loading');
-    const now = performance.now();
-    const burst = now - lastChange.current < TYPING_PAUSE_MS;
-    lastChange.current = now;
     let resolveAnswer: (hits: SearchHit[]) => void = () => undefined;
     let rejectAnswer: (err: unknown) => void = () => undefined;
     answer.current = new Promise<SearchHit[]>((res, rej) => {
