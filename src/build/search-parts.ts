@@ -6,12 +6,12 @@
  *
  * Parts trade the cost of a rebuild against the cost of a search: a query fetches each part's entry and metadata
  * once, then one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages (a rebuild indexes at
- * most that many, some 0.3 s of Pagefind's time, while the edited page renders), and a site has at most
- * `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 581 pages are three parts, and a typed query
- * of three words costs a phone about twenty requests.
+ * most that many, some 0.25 s of Pagefind's time, mostly while the edited page renders), and a site has at most
+ * `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 581 pages are four parts, and a typed query
+ * of up to three words costs a phone 18 to 30 requests (`npm run bench -- --phone-only`).
  */
 
-export const PAGES_PER_PART = 200;
+export const PAGES_PER_PART = 150;
 export const MAX_PARTS = 8;
 /**
  * Word positions per index chunk: an eighth of Pagefind's default (20,000). A query fetches one chunk per part
