@@ -1,5 +1,6 @@
 /**
- * `npx tsx scripts/search-relevance.ts [--misses] [query...]`: the relevance suite run in Node against the built
+ * `npx tsx scripts/search-relevance.ts [--misses] [--held-out-misses] [query...]`: the tuning suite and the
+ * held-out set (aggregates; its misses only with `--held-out-misses`, for a report, never for tuning) run in Node against the built
  * site (`site/`), with the browser's own search code and Pagefind, in a few seconds and without a browser: for
  * tuning the ranking between builds. The browser suite and `npm run bench` give the figures that count.
  * With queries, prints their top results instead.
@@ -8,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
-import { describeFigures, figures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
+import { describeFigures, describeHeldOut, figures, heldOutCases, heldOutFigures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
 
 const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
 const ORIGIN = 'http://docs.local';
@@ -30,7 +31,7 @@ async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; ur
   const hits = (await details).slice(0, 10);
   return {
     urls: all.map((h) => h.url.split('#')[0] ?? h.url),
-    shown: { first: hits[0]?.url ?? null, offered: hits.slice(0, 3).flatMap((h) => [h.url, ...h.sub.map((s) => s.url)]) },
+    shown: { first: hits[0]?.url ?? null, offered: hits.slice(0, 3).flatMap((h) => [h.url, ...h.sub.map((s) => s.url)]), top3: hits.slice(0, 3).map((h) => h.url) },
     titles: hits.map((h) => `${h.title} <${h.url}>${h.sub.length ? ` [${h.sub.map((s) => s.url.split('#')[1]).join(', ')}]` : ''}`),
   };
 }
@@ -65,6 +66,14 @@ if (fileArg) {
     if (rank >= 0) reciprocal += 1 / (rank + 1);
   }
   const f = figures(results);
-  console.log(`${describeFigures(f)}; mean reciprocal rank ${(reciprocal / cases.length).toFixed(3)}`);
+  console.log(`tuning suite: ${describeFigures(f)}; mean reciprocal rank ${(reciprocal / cases.length).toFixed(3)}`);
   if (process.argv.includes('--misses')) for (const m of f.misses) console.log(`  ${m}`);
+  // The held-out set: aggregates only (never tune on its queries); `--held-out-misses` lists them for a report.
+  const held: { c: RelevanceCase; shown: Shown }[] = [];
+  for (const c of heldOutCases()) held.push({ c, shown: (await shownFor(c.q)).shown });
+  if (held.length) {
+    const h = heldOutFigures(held);
+    console.log(`held-out set: ${describeHeldOut(h)}`);
+    if (process.argv.includes('--held-out-misses')) for (const m of h.misses) console.log(`  ${m}`);
+  }
 }

@@ -4,16 +4,20 @@
  * it again from every page, about 1.6 ms a page on this project's machines). The browser merges the parts
  * (Pagefind's `mergeIndex`, `src/islands/index-parts.ts`).
  *
- * Parts trade the cost of a rebuild against the cost of a search: a query fetches one index chunk per part and
- * word. So a part holds about `PAGES_PER_PART` pages (a rebuild indexes at most that many), and a site has at
- * most `MAX_PARTS` parts (a larger site has larger parts). Each part's chunks are `MAX_PARTS` times smaller than
- * Pagefind's default, so a word's chunks in all parts weigh about what its one chunk of a single index would.
+ * Parts trade the cost of a rebuild against the cost of a search: a query fetches each part's entry and metadata
+ * once, then one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages (a rebuild indexes at
+ * most that many, some 0.25 s of Pagefind's time, mostly while the edited page renders), and a site has at most
+ * `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 581 pages are four parts, and a typed query
+ * of up to three words costs a phone 18 to 30 requests (`npm run bench -- --phone-only`).
  */
 
-export const PAGES_PER_PART = 100;
+export const PAGES_PER_PART = 150;
 export const MAX_PARTS = 8;
-/** Word positions per index chunk: Pagefind's default (20,000) over `MAX_PARTS`. */
-export const INDEX_CHUNK_SIZE = 20_000 / MAX_PARTS;
+/**
+ * Word positions per index chunk: an eighth of Pagefind's default (20,000). A query fetches one chunk per part
+ * and word: small chunks keep it light on a phone (a chunk is about 4 KB compressed).
+ */
+export const INDEX_CHUNK_SIZE = 20_000 / 8;
 
 export interface SearchPart {
   /** Folder of the part under `pagefind/`: `''` for the first, which also carries Pagefind's code. */

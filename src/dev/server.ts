@@ -5,6 +5,7 @@
  * printed. A content error is shown in the page and in the terminal, and the server keeps running.
  */
 import { pinnedEngineVersion } from '../examples/bridge.ts';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const host = listenAddress(process.argv.slice(2));
 // Made before Vite so its live-reload WebSocket shares this server's port and address: on a port of its own
 // (24678) it listened on every interface and sent any client the source of a module that failed to compile.
 const httpServer = http.createServer((req, res) => {
+  if (serveSearchIndex(new URL(req.url ?? '/', 'http://localhost').pathname, res)) return;
   vite.middlewares(req, res, () => {
     // A module that does not compile (a syntax error in src/) fails here: the error page still reloads.
     handle(req, res).catch((err: unknown) => sendError(res, 'The site failed to render', err));
@@ -161,6 +163,28 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   };
   sendRendered(res, found ? 200 : 404, () => renderPageHtml(view, siteView));
 }
+
+/**
+ * Search while writing: the index of the last build (`site/`), served as `npm start` serves it; pages edited since
+ * are found by what they said then. Without a build, one starts in the background, and search works once it is done.
+ */
+const builtSite = path.join(projectRoot, 'site');
+const SEARCH_FILE = /^\/(?:pagefind\/[\w./-]+|search-records\.json)$/;
+const SEARCH_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
+function serveSearchIndex(pathname: string, res: http.ServerResponse): boolean {
+  if (!SEARCH_FILE.test(pathname) || pathname.includes('..')) return false;
+  const file = path.join(builtSite, pathname);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
+  res.writeHead(200, { 'content-type': SEARCH_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(fs.readFileSync(file));
+  return true;
+}
+if (!fs.existsSync(path.join(builtSite, 'search-records.json'))) {
+  console.log('[dev] search: no built index yet; building the site in the background (npm run build) so search works here');
+  const build = spawn('sh', ['scripts/build.sh'], { cwd: projectRoot, stdio: 'ignore' });
+  build.on('exit', (code) => console.log(code === 0 ? '[dev] search: the index is built; search works now' : `[dev] search: the build failed (exit ${code}); run npm run build to see why`));
+  process.on('exit', () => build.kill());
+}
+
 
 httpServer.listen(port, host, () => {
   const shown = host === '127.0.0.1' ? 'localhost' : host;

@@ -1,13 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uiStrings } from '../ui/strings.ts';
 import { rememberSearch, recentSearches } from './recent-searches.ts';
-import { preloadSearch, search, searchSections, type ExcerptRun, type SearchHit } from './search-client.ts';
+import { preloadSearch, search, searchSections, KINDS, type ExcerptRun, type HitKind, type SearchHit } from './search-client.ts';
 
 type Status = 'idle' | 'loading' | 'done' | 'unavailable';
 
 export const SEARCH_PAGE = '/doc/search';
 
 const searchPageUrl = (q: string) => (q ? `${SEARCH_PAGE}?q=${encodeURIComponent(q)}` : SEARCH_PAGE);
+
+/**
+ * Keys closer together than this are one burst of typing: the search waits for the burst to end instead of
+ * looking up every prefix (each costs index chunks on a phone). A key after a pause, or a pasted text, searches
+ * at once.
+ */
+export const TYPING_PAUSE_MS = 150;
+/** Shorter text is a word being started: no search, no status. */
+const MIN_QUERY = 2;
 
 /** An excerpt as text runs: matched words marked, never markup from the index. */
 function Excerpt({ runs }: { runs: ExcerptRun[] }) {
@@ -26,14 +35,19 @@ interface PanelProps {
 function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const [query, setQuery] = useState('');
   const [section, setSection] = useState('');
+  const [kind, setKind] = useState<HitKind | ''>('');
   const [sections, setSections] = useState<string[]>([]);
   const [recent, setRecent] = useState<string[]>([]);
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [status, setStatus] = useState<Status>('idle');
+  // The text the results on screen answer: until it is the text in the box, a search is pending (the status says
+  // so, never "No results", and never the new text's count beside an older text's results).
+  const [answered, setAnswered] = useState('');
   const [active, setActive] = useState(0);
   const [detailed, setDetailed] = useState(false);
   const listId = useId();
   const latest = useRef(0);
+  const lastChange = useRef({ at: 0, text: '' });
   // The answer for what is in the box now, excerpts and deep links included: Enter opens its first result, even
   // when it is pressed before the results are on screen (a fast typist never lands on an older query's result).
   const answer = useRef<Promise<SearchHit[]> | null>(null);
@@ -57,33 +71,59 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   useEffect(() => {
     if (followUrl) window.history.replaceState(null, '', searchPageUrl(query.trim()));
     const q = query.trim();
-    if (!q) {
+    // A key typed (or erased) soon after the last one: part of a burst. A paste, or a key after a pause, is not.
+    const now = performance.now();
+    const previous = lastChange.current;
+    const oneKey = Math.abs(q.length - previous.text.length) <= 1 && (q.startsWith(previous.text) || previous.text.startsWith(q));
+    const burst = oneKey && now - previous.at < TYPING_PAUSE_MS;
+    lastChange.current = { at: now, text: q };
+    // One character is the start of a word, not a query: nothing to say yet (never "No results").
+    if (q.length < MIN_QUERY) {
       answer.current = null;
       setHits([]);
+      setAnswered('');
       setStatus('idle');
       return;
     }
     const ticket = ++latest.current;
+    // Pending from the keystroke on: the results of the previous text stay on screen, never "No results".
     setStatus('loading');
-    const pending = search(q, { section: section || undefined, limit });
-    answer.current = pending.then((a) => a.details);
-    pending
-      .then(({ hits: found, details }) => {
-        // Answers can arrive out of order: only the newest query's results are shown.
-        if (ticket !== latest.current) return;
-        setHits(found);
-        setDetailed(false);
-        setActive(0);
-        setStatus('done');
-        // Excerpts and deep links arrive a moment later; the order of results does not change.
-        void details.then((more) => {
+    let resolveAnswer: (hits: SearchHit[]) => void = () => undefined;
+    let rejectAnswer: (err: unknown) => void = () => undefined;
+    answer.current = new Promise<SearchHit[]>((res, rej) => {
+      resolveAnswer = res;
+      rejectAnswer = rej;
+    });
+    answer.current.catch(() => undefined);
+    const run = () => {
+      if (ticket !== latest.current) return;
+      const pending = search(q, { section: section || undefined, kind: kind || undefined, limit, detailed: limit > 10 ? 10 : 5 });
+      pending.then((a) => a.details).then(resolveAnswer, rejectAnswer);
+      pending
+        .then(({ hits: found, details }) => {
+          // Answers can arrive out of order: only the newest query's results are shown.
           if (ticket !== latest.current) return;
-          setHits(more);
-          setDetailed(true);
-        });
-      })
-      .catch(() => ticket === latest.current && setStatus('unavailable'));
-  }, [query, section, limit, followUrl]);
+          setHits(found);
+          setAnswered(q);
+          setDetailed(false);
+          setActive(0);
+          setStatus('done');
+          // Excerpts and deep links arrive a moment later; the order of results does not change.
+          void details.then((more) => {
+            if (ticket !== latest.current) return;
+            setHits(more);
+            setDetailed(true);
+          });
+        })
+        .catch(() => ticket === latest.current && setStatus('unavailable'));
+    };
+    if (!burst) {
+      run();
+      return;
+    }
+    const timer = setTimeout(run, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query, section, kind, limit, followUrl]);
 
   const open = (url: string) => {
     setRecent(rememberSearch(query));
@@ -117,7 +157,26 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
 
   const q = query.trim();
   const statusText =
-    status === 'unavailable' ? uiStrings.searchUnavailable : status === 'done' ? uiStrings.searchResultCount(hits.length, q) : status === 'loading' ? uiStrings.searchTyping : '';
+    status === 'unavailable'
+      ? uiStrings.searchUnavailable
+      : q.length < MIN_QUERY
+        ? ''
+        : status === 'done' && answered === q
+          ? uiStrings.searchResultCount(hits.length, q)
+          : uiStrings.searchTyping;
+  const settled = status === 'done' && answered === q;
+  const choose = (label: string, value: string, onChange: (v: string) => void, options: [string, string][], className: string) => (
+    <label className={className}>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} onFocus={prepare}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 
   return (
     <div className="search-panel">
@@ -141,17 +200,10 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <label className="search-section">
-          <span>{uiStrings.searchSection}</span>
-          <select value={section} onChange={(e) => setSection(e.target.value)} onFocus={prepare}>
-            <option value="">{uiStrings.searchAllSections}</option>
-            {sections.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="search-filters">
+          {choose(uiStrings.searchSection, section, setSection, [['', uiStrings.searchAllSections], ...sections.map((s): [string, string] => [s, s])], 'search-section')}
+          {choose(uiStrings.searchKind, kind, (v) => setKind(v as HitKind | ''), [['', uiStrings.searchAllKinds], ...KINDS.map((k): [string, string] => [k, uiStrings.searchKindOptions[k]])], 'search-kind')}
+        </div>
       </div>
       <p className="search-status" role="status" aria-live="polite">
         {statusText}
@@ -170,7 +222,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           </ul>
         </div>
       ) : null}
-      {status === 'done' && hits.length === 0 ? (
+      {settled && hits.length === 0 ? (
         <p className="search-help">
           {uiStrings.searchNoResultsHelp} <a href="/doc/sql-functions">{uiStrings.searchFunctionIndex}</a>,{' '}
           <a href="/doc/sql-commands">{uiStrings.searchCommandIndex}</a>.
@@ -216,7 +268,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           );
         })}
       </ul>
-      {!followUrl && status === 'done' && hits.length > 0 ? (
+      {!followUrl && settled && hits.length > 0 ? (
         <p className="search-all">
           <a href={searchPageUrl(q)}>{uiStrings.searchAllResults(q)}</a>
         </p>
@@ -236,8 +288,9 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
   const opener = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
 
-  const show = () => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  /** `from`: the control that opened the dialog (a tap does not focus a link on every phone), else what has focus. */
+  const show = (from?: HTMLElement) => {
+    opener.current = from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setOpen(true);
   };
 
@@ -260,6 +313,31 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
     if (!d) return;
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
+  }, [open]);
+
+  // A page wider than the screen widens the layout viewport of a phone, and with it a fixed dialog: while open, the
+  // dialog follows the visual viewport (what the screen shows), through two custom properties set in CSSOM.
+  useEffect(() => {
+    const d = dialog.current;
+    const vv = window.visualViewport;
+    if (!open || !d || !vv) return;
+    const fit = () => {
+      const wider = window.innerWidth - vv.width > 1;
+      if (wider) {
+        d.style.setProperty('--screen-left', `${vv.offsetLeft}px`);
+        d.style.setProperty('--screen-width', `${vv.width}px`);
+      } else {
+        d.style.removeProperty('--screen-left');
+        d.style.removeProperty('--screen-width');
+      }
+    };
+    fit();
+    vv.addEventListener('resize', fit);
+    vv.addEventListener('scroll', fit);
+    return () => {
+      vv.removeEventListener('resize', fit);
+      vv.removeEventListener('scroll', fit);
+    };
   }, [open]);
 
   const onClose = () => {
@@ -293,7 +371,7 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
         className="search-button"
         onClick={(e) => {
           e.preventDefault();
-          show();
+          show(e.currentTarget);
         }}
         aria-haspopup="dialog"
         aria-label={uiStrings.search}

@@ -4,7 +4,7 @@
  */
 import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind, type StoredIndex } from './name-match.ts';
 import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
-import { queryTerms, type QueryTerm } from './search-text.ts';
+import { isVersion, queryTerms, type QueryTerm } from './search-text.ts';
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 
 export interface ExcerptRun {
@@ -73,7 +73,9 @@ const EXCERPT_LENGTH = 24;
  * comes with the name records, fetched meanwhile.
  */
 async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
-  await pf.options({ basePath, excerptLength: EXCERPT_LENGTH });
+  // On the main thread: Pagefind's worker is one more script to fetch (12 KB), and a search here takes a few
+  // milliseconds.
+  await pf.options({ basePath, excerptLength: EXCERPT_LENGTH, noWorker: true });
   const [index] = await Promise.all([loadNames(), pf.init()]);
   const parts = indexParts(index.parts, Object.keys(index.pages));
   await Promise.all(parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })));
@@ -107,11 +109,15 @@ export function loadNames(): Promise<NameIndex> {
 let wholeIndex: Promise<void> | undefined;
 
 /**
- * After the first answer, the rest of the index loads in the background (every word starts with one of these
- * characters, so preloading each loads every chunk): later queries then never wait for the network. The first
- * query fetches only what it needs. `html[data-search-index="loaded"]` marks the end, for tests and the benchmark.
+ * On a desk (a wide screen and a mouse, no data saver), the rest of the index loads in the background after the
+ * first answer (every word starts with one of these characters, so preloading each loads every chunk): later
+ * queries then never wait for the network. A phone fetches only what its queries need: the whole index is four
+ * times what a query costs. `html[data-search-index="loaded"]` marks the end, for tests and the benchmark.
  */
 function loadWholeIndexLater(pf: Pagefind): void {
+  if (typeof window === 'undefined') return;
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  if (saveData || !window.matchMedia('(min-width: 50rem) and (pointer: fine)').matches) return;
   wholeIndex ??= new Promise<void>((resolve) => setTimeout(resolve, 1000))
     .then(() => Promise.all([...'abcdefghijklmnopqrstuvwxyz0123456789'].map((c) => pf.preload(c))))
     .then(() => {
@@ -188,10 +194,18 @@ export function mergeResults(query: string, names: NameHit[], pages: PageHit[], 
   return out;
 }
 
+/** The kinds of entry a reader can filter on: the kinds of name, and pages. */
+export const KINDS = ['function', 'command', 'setting', 'system table', 'page'] as const;
+export type HitKind = (typeof KINDS)[number];
+
 export interface SearchOptions {
   /** Only results in this top-level section. */
   section?: string;
+  /** Only entries of this kind: names of one kind, or pages (`page`). */
+  kind?: HitKind;
   limit?: number;
+  /** How many of the first results get excerpts and deep links (each fetches its page's fragment). */
+  detailed?: number;
 }
 
 /** What a search gives: results to show now, and the same results with excerpts and deep links a moment later. */
@@ -202,6 +216,17 @@ export interface SearchAnswer {
 
 /** At most this many query words are looked up in the full-text index (a pasted paragraph stays fast). */
 const MAX_TERMS = 8;
+/**
+ * Shorter words are not looked up in the full-text index: Pagefind matches a word as a prefix, and every word
+ * that starts with one or two letters spans many chunks (a phone would fetch them for a word still being typed).
+ * The page fields still match them.
+ */
+export const MIN_BODY_WORD = 3;
+const bodyLookups = (fields: FieldIndex, terms: QueryTerm[]) => {
+  const common = commonTerms(fields, terms);
+  // A version (`v1.2`) is matched in the page fields only: the body of every page prints the engine's version.
+  return terms.map((t, i) => common[i] || t.text.length < MIN_BODY_WORD || isVersion(t.text));
+};
 
 interface BodyAnswer {
   hits: BodyHit[];
@@ -286,7 +311,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
   const common = commonTerms(fields, terms);
-  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(fullText, t.text))));
+  const skipped = bodyLookups(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (skipped[i] ? NO_BODY : bodyResults(fullText, t.text))));
   loadWholeIndexLater(fullText.pf);
   const ranked = rankPages(
     fields,
@@ -301,10 +327,13 @@ export async function search(query: string, options: SearchOptions = {}): Promis
     byUrl.set(r.doc.url, r);
     return { url: r.doc.url, title: r.doc.title, crumbs: r.doc.crumbs, excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [], sub: [], titleHolds: r.titleHolds, wordsInFields: r.wordsInFields, keywordIsQuery: r.keywordIsQuery };
   });
-  const hits = mergeResults(query, matchNames(index.names, query, options.section), pages, limit);
+  const kind = options.kind;
+  const names = kind === 'page' ? [] : matchNames(index.names, query, options.section).filter((n) => !kind || n.record.kind === kind);
+  const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
+  const detailed = options.detailed ?? limit;
   const details = Promise.all(
     hits.map((h, i) => {
-      const page = h.kind ? undefined : byUrl.get(h.url);
+      const page = h.kind || i >= detailed ? undefined : byUrl.get(h.url);
       return page ? withDetails(h, page, terms, bodies, i === 0).catch(() => h) : h;
     }),
   );
@@ -317,7 +346,8 @@ export async function explainRanking(query: string, section?: string): Promise<R
   const fields = fieldIndexOf(index);
   const terms = queryTerms(query).slice(0, MAX_TERMS);
   const common = commonTerms(fields, terms);
-  const bodies = await Promise.all(terms.map((t, i) => (common[i] ? NO_BODY : bodyResults(fullText, t.text))));
+  const skipped = bodyLookups(fields, terms);
+  const bodies = await Promise.all(terms.map((t, i) => (skipped[i] ? NO_BODY : bodyResults(fullText, t.text))));
   return rankPages(
     fields,
     terms,

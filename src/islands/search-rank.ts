@@ -23,9 +23,20 @@ export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
 export const FIELD_SHARE_BASE = 0.4;
 export const COVERAGE_POWER = 2;
+/**
+ * A word on at most this many pages (field or body) is a name of its own: an error name, a code, a rare term.
+ * Found in a page's body, it says what the page is about as much as its summary would.
+ */
+export const RARE_PAGES = 3;
+
 
 /** How well a word of a page answers a word of the query: the word itself down to one typo away. */
 export const MATCH = { exact: 1, stem: 0.9, synonym: 0.7, prefix: 0.5, typo: 0.3 } as const;
+/**
+ * A typo of a word when the query word itself is on no page (`clsuter`, `travle`): read as the word it misspells,
+ * nearly as well as the word itself. A word that pages do hold keeps its typos at `MATCH.typo`.
+ */
+export const CORRECTED = 0.85;
 
 /** A page as the ranking sees it: its record, and its fields cut into words. */
 export interface PageDoc {
@@ -39,6 +50,7 @@ export interface PageDoc {
   keywords: string[];
   /** A generated section index: a list of links to the pages that hold the content. */
   listing: boolean;
+  kind: PageKind;
   /** Stems of the title's words that carry meaning. */
   titleStems: string[];
   /** Stems of each keyword's words that carry meaning. */
@@ -86,6 +98,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
       section,
       keywords,
       listing: listing === 1,
+      kind: pageKindOf(url, listing === 1),
       titleStems: [...new Set(titleStems)],
       keywordStems,
       keywordTexts: keywords.map(plainText),
@@ -113,6 +126,40 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     });
   }
   return { docs, byId: new Map(docs.map((d, i) => [d.id, i])), postings, byStem, vocabulary: [...postings.keys()], matchCache: new Map() };
+}
+
+/**
+ * What kind of page a route is, for the priors below: a design proposal (RFC), a contributor guide, a release
+ * note, a folder's own page (the overview of a topic: SHARE, Understanding Cluster Key), or any other.
+ */
+export type PageKind = 'rfc' | 'contributing' | 'release' | 'overview' | 'page';
+export function pageKindOf(url: string, listing: boolean): PageKind {
+  if (/\/contributing\/rfcs\/./.test(url)) return 'rfc';
+  if (/\/contributing\//.test(url)) return 'contributing';
+  if (/\/releases\/v\d/.test(url)) return 'release';
+  if (url.endsWith('/') && !listing && url !== '/doc/') return 'overview';
+  return 'page';
+}
+
+/**
+ * Priors by kind of page, unless the query asks for that kind: a reader's question is answered by the page that
+ * documents it, not by the proposal that designed it, the guide for people who change Databend, or the release
+ * note that announced it; a topic's overview comes before the commands it lists when the query names the topic
+ * (every word of the overview's title) and no command.
+ */
+const ASKS: Record<Exclude<PageKind, 'page' | 'overview'>, RegExp> = {
+  rfc: /^(?:rfc|proposal|design)$/,
+  contributing: /^(?:contribut|contributor|pr|pull|benchmark|profil|hyperfin|sourc|maintainer|develop|roadmap|rfc|test|debug)$/,
+  release: /^(?:releas|new|chang|changelog|version|v\d+\.\d+)$/,
+};
+export const KIND_PRIOR: Record<PageKind, number> = { rfc: 0.7, contributing: 0.8, release: 0.8, overview: 1.15, page: 1 };
+const COMMAND_VERB = /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
+
+/** The prior of a page for a query (its stems); `named`: the query names every word of the page's title. */
+export function kindPrior(kind: PageKind, stems: readonly string[], named: boolean): number {
+  if (kind === 'page') return 1;
+  if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }
 
 /** Typos forgiven in a word of this length: none below five letters (`cast` is not `last`). */
@@ -216,10 +263,18 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
   if (!terms.length || !n) return [];
   const quality: Float64Array[] = [];
   const body: Map<number, number>[] = [];
+  const rare: boolean[] = [];
   const weights: number[] = [];
   terms.forEach((term, t) => {
     const q = new Float64Array(n * F);
-    for (const [w, m] of termMatches(index, term)) for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
+    const matches = termMatches(index, term);
+    // A word no page field holds, found in the body of a few pages at most (a typo there too), but one typo away
+    // from words of the fields: a misspelling, read as the word it misspells.
+    const unknown = (bodies[t] ?? []).length <= RARE_PAGES && ![...matches.values()].some((m) => m >= MATCH.prefix) && [...matches.values()].includes(MATCH.typo);
+    for (const [w, found] of matches) {
+      const m = unknown && found === MATCH.typo ? CORRECTED : found;
+      for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
+    }
     const b = new Map<number, number>();
     let max = 0;
     for (const hit of bodies[t] ?? []) {
@@ -232,7 +287,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (let d = 0; d < n; d++) {
       if (b.has(d)) continue;
       for (let f = 0; f < F; f++)
-        if ((q[d * F + f] ?? 0) >= MATCH.stem) {
+        if ((q[d * F + f] ?? 0) >= (unknown ? CORRECTED : MATCH.stem)) {
           df++;
           break;
         }
@@ -240,6 +295,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
+    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
@@ -254,6 +310,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
   };
   const asked = new Set(terms.flatMap((t) => [t.stem, ...synonymsOf(t.stem)]));
   const typed = plainText(query);
+  const stems = terms.map((t) => t.stem);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -273,7 +330,13 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
       if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
-      if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym) inFields += weights[t] ?? 0;
+      let inAnyField = Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
+      // A rare word in the body (an error name, a code) counts as if the summary said it.
+      if (rare[t] && b > 0) {
+        best = Math.max(best, FIELD_WEIGHT.summary * b);
+        inAnyField = true;
+      }
+      if (inAnyField) inFields += weights[t] ?? 0;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
     });
@@ -290,6 +353,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    score *= kindPrior(doc.kind, stems, doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)));
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
   }
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));

@@ -41,12 +41,25 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['plan', 'explain'],
 ];
 
-/** The words of a text, lower case: letters and digits (`DATE_TRUNC` is `date` and `trunc`). */
+/**
+ * A version number (`1.2`, `v0.8`, `v1.2.453`) as one word, its release series: `v1.2`. Readers ask for a release
+ * by its number, and the series is what names a release note; split into digits it would match every page.
+ */
+const VERSION = /^v?(\d{1,2})\.(\d{1,3})(?:\.\d+)*$/;
+export const isVersion = (word: string) => /^v\d+\.\d+$/.test(word);
+
+/** The words of a text, lower case: letters and digits (`DATE_TRUNC` is `date` and `trunc`), versions whole. */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 1 || /\d/.test(w));
+  const out: string[] = [];
+  for (const token of text.toLowerCase().split(/[^\p{L}\p{N}.]+/u)) {
+    const version = VERSION.exec(token.replace(/^\.+|\.+$/g, ''));
+    if (version) {
+      out.push(`v${version[1]}.${version[2]}`);
+      continue;
+    }
+    for (const w of token.split('.')) if (w.length > 1 || /\d/.test(w)) out.push(w);
+  }
+  return out;
 }
 
 const VOWEL = /[aeiouy]/;

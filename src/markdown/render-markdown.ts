@@ -216,7 +216,10 @@ function hastText(node: ElementContent): string {
 
 const para = (className: string, text: string): Element => ({ type: 'element', tagName: 'p', properties: { className: [className] }, children: [{ type: 'text', value: text }] });
 
-/** Engine output (result tables, error messages) is not prose: full-text search skips it; names are indexed apart. */
+/**
+ * Engine output (result tables, plans) is not prose: full-text search skips it; names are indexed apart. An error
+ * message is the exception (see `resultElements`).
+ */
 const NOT_SEARCHED = { dataPagefindIgnore: '' };
 
 const el = (tagName: string, className: string | undefined, children: ElementContent[], extra: Record<string, string | number> = {}): Element => ({
@@ -249,7 +252,9 @@ function isPlan(r: RecordedExample): boolean {
  */
 function resultElements(r: RecordedExample): Element[] {
   if (r.error !== undefined) {
-    return [el('div', 'example-result example-result-error', [para('example-result-label', uiStrings.expectedError), el('pre', undefined, [el('samp', undefined, [text(visibleText(r.error))])], { tabIndex: 0 })], NOT_SEARCHED)];
+    // The message is searched: readers paste what the engine printed them. Its label is not.
+    const label = { ...para('example-result-label', uiStrings.expectedError), properties: { className: ['example-result-label'], ...NOT_SEARCHED } };
+    return [el('div', 'example-result example-result-error', [label, el('pre', undefined, [el('samp', undefined, [text(visibleText(r.error))])], { tabIndex: 0 })])];
   }
   const t = r.result;
   if (!t || t.columns.length === 0) return [];

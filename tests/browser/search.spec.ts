@@ -185,3 +185,21 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.name-directory').getByRole('link', { name: 'DATE_TRUNC', exact: true })).toHaveAttribute('href', '/doc/sql-functions/datetime-functions/datetrunc');
   });
 });
+
+test('the kind filter keeps one kind of entry, in the dialog and on the search page', async ({ page }) => {
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'date');
+  const kinds = () => page.locator('.search-dialog .search-hit').evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))]);
+  expect((await kinds()).length).toBeGreaterThan(1);
+  await page.locator('.search-dialog .search-kind select').selectOption('function');
+  await expect.poll(kinds).toEqual(['function']);
+  await page.locator('.search-dialog .search-kind select').selectOption('page');
+  await expect.poll(kinds).toEqual(['page']);
+  await page.keyboard.press('Escape');
+  await gotoReady(page, '/doc/search?q=max_threads');
+  const panel = page.locator('.search-page-panel');
+  await expect(panel.locator('.search-status')).toContainText('"max_threads"');
+  await panel.locator('.search-kind select').selectOption('setting');
+  await expect.poll(() => panel.locator('.search-hit').evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))])).toEqual(['setting']);
+});

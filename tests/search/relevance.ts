@@ -27,10 +27,54 @@ export function relevanceCases(root = process.cwd()): RelevanceCase[] {
   return JSON.parse(fs.readFileSync(path.join(root, 'tests/search/relevance.json'), 'utf8')) as RelevanceCase[];
 }
 
+/**
+ * The frozen held-out set (`held-out.json`, see README.md): queries nobody tuned for. Measured, never tuned on:
+ * print its aggregates while tuning, its misses only for a report.
+ */
+export function heldOutCases(root = process.cwd()): RelevanceCase[] {
+  const file = path.join(root, 'tests/search/held-out.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RelevanceCase[]) : [];
+}
+
+/** A held-out case's category: the `why` up to its colon (name, typo, task, concept, versus, release, error…). */
+export const categoryOf = (c: RelevanceCase) => (c.why.split(':')[0] ?? c.why).trim();
+
+export interface HeldOutFigures {
+  top1: [number, number];
+  top3: [number, number];
+  /** Per category: right first, and right among the first three. */
+  byCategory: Map<string, { top1: [number, number]; top3: [number, number] }>;
+  misses: string[];
+}
+
+/** Right page first, and among the first three pages, overall and per category. */
+export function heldOutFigures(results: { c: RelevanceCase; shown: Shown }[]): HeldOutFigures {
+  const f: HeldOutFigures = { top1: [0, 0], top3: [0, 0], byCategory: new Map(), misses: [] };
+  for (const { c, shown } of results) {
+    const one = firstIsRight(c, shown);
+    const three = one || inFirstThree(c, shown);
+    const cat = f.byCategory.get(categoryOf(c)) ?? { top1: [0, 0], top3: [0, 0] };
+    f.byCategory.set(categoryOf(c), cat);
+    for (const [pair, ok] of [[f.top1, one], [f.top3, three], [cat.top1, one], [cat.top3, three]] as const) {
+      pair[1]++;
+      if (ok) pair[0]++;
+    }
+    if (!one) f.misses.push(`${JSON.stringify(c.q)} (${c.why}): expected ${c.expect}, got ${shown.first ?? '(nothing)'}${three ? ' (in the first three)' : ''}`);
+  }
+  return f;
+}
+
+export function describeHeldOut(f: HeldOutFigures): string {
+  const cats = [...f.byCategory].map(([name, v]) => `${name} ${v.top1[0]}/${v.top1[1]}${v.top3[0] > v.top1[0] ? ` (${v.top3[0]})` : ''}`).join(', ');
+  return `right page first ${pct(f.top1)}; among the first three ${pct(f.top3)}; by category, first (first three): ${cats}`;
+}
+
 /** What the search showed for a query: the first result's link, and every link offered by the first three results. */
 export interface Shown {
   first: string | null;
   offered: string[];
+  /** The links of the first three results (without their deep links). */
+  top3?: string[];
 }
 
 const pageOf = (href: string) => href.split('#')[0] ?? href;
@@ -38,6 +82,12 @@ const pageOf = (href: string) => href.split('#')[0] ?? href;
 export function firstIsRight(c: RelevanceCase, shown: Shown): boolean {
   if (!shown.first) return false;
   return [c.expect, ...(c.alt ?? [])].some((e) => (e.includes('#') ? shown.first === e : pageOf(shown.first ?? '') === e));
+}
+
+/** The expected page (or section) is one of the first three results. */
+export function inFirstThree(c: RelevanceCase, shown: Shown): boolean {
+  const pages = [...new Set((shown.top3 ?? shown.offered).map(pageOf))].slice(0, 3);
+  return [c.expect, ...(c.alt ?? [])].some((e) => (e.includes('#') ? shown.offered.includes(e) : pages.includes(e)));
 }
 
 export function headingOffered(c: RelevanceCase, shown: Shown): boolean {

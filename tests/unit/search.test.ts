@@ -3,7 +3,7 @@ import { editDistance, matchNames, nameKeys, normalName, type NameRecord } from 
 import { rememberSearch, recentSearches } from '../../src/islands/recent-searches.ts';
 import { mergeResults, type PageHit } from '../../src/islands/search-client.ts';
 import { buildFieldIndex, pickSections, rankPages, scoreSections, type BodyHit, type Fragment } from '../../src/islands/search-rank.ts';
-import { queryTerms, stem, synonymsOf } from '../../src/islands/search-text.ts';
+import { queryTerms, stem, synonymsOf, words } from '../../src/islands/search-text.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
 
 const rec = (name: string, kind: NameRecord['kind'], url: string, section = 'SQL Functions'): NameRecord => ({ name, kind, url, page: name, section, summary: `${name} summary` });
@@ -105,6 +105,12 @@ describe('weak name hits', () => {
 });
 
 describe('reading a question', () => {
+  it('reads a version number as its release series, one word', () => {
+    expect(words('1.2 release notes')).toEqual(['v1.2', 'release', 'notes']);
+    expect(words('v0.8')).toEqual(['v0.8']);
+    expect(words('Databend v1.2.453')).toEqual(['databend', 'v1.2']);
+    expect(words('system.tables, end of a sentence.')).toEqual(['system', 'tables', 'end', 'of', 'sentence']);
+  });
   it('leaves out stop words and common verbs, unless nothing else is left', () => {
     expect(queryTerms('how do I connect with python').map((t) => t.text)).toEqual(['connect', 'python']);
     expect(queryTerms("change a user's password").map((t) => t.text)).toEqual(['change', 'user', 'password']);
@@ -156,6 +162,38 @@ describe('ranking pages', () => {
   it('ranks a generated list of links below the page it lists', () => {
     const order = rank('stop a running query');
     expect(order.indexOf('/doc/kill-query')).toBeLessThan(order.indexOf('/doc/kill'));
+  });
+  it('lets a word found in the body of one page only (an error name) outweigh words in another page\'s title', () => {
+    const more: Record<string, PageRecord> = {};
+    for (let i = 0; i < 20; i++) more[`filler${i}`] = [`/doc/filler-${i}`, `Filler ${i}`, 'Guides', 'Nothing asked.', 'Guides'];
+    more.alter = ['/doc/alter-view', 'ALTER VIEW', 'SQL Commands', 'Change the query of a view.', 'SQL Commands'];
+    more.tutorial = ['/doc/tutorial', 'A Long Tutorial', 'Guides', 'Build a small warehouse step by step.', 'Guides'];
+    const q = 'UnknownView alter view';
+    const per: Record<string, Record<string, number>> = { unknownview: { tutorial: 2 }, alter: { alter: 5, tutorial: 1 }, view: { alter: 6, tutorial: 2, filler1: 1, filler2: 1 } };
+    const bodies = queryTerms(q).map((t) => Object.entries(per[t.text] ?? {}).map(([id, score]): BodyHit => ({ id, score, locations: [1] })));
+    expect(rankPages(buildFieldIndex(more), queryTerms(q), bodies, undefined, q)[0]?.doc.url).toBe('/doc/tutorial');
+  });
+  it('puts the page that documents a topic before its design proposal, its release note and its contributor guide, unless asked for them', () => {
+    const kinds = buildFieldIndex({
+      rfc: ['/doc/contributing/rfcs/share', 'Sharing', 'RFCs', 'How sharing is designed.', 'Contribute'],
+      doc: ['/doc/sql-commands/ddl/share/create-share', 'Sharing data', 'SQL Commands', 'How sharing works.', 'SQL Commands'],
+      release: ['/doc/releases/v0.9.0', 'Sharing data', 'Release Notes', 'How sharing works.', 'Release Notes'],
+    });
+    const first = (q: string) => rankPages(kinds, queryTerms(q), queryTerms(q).map(() => []), undefined, q)[0]?.doc.url;
+    expect(first('sharing data')).toBe('/doc/sql-commands/ddl/share/create-share');
+    expect(first('sharing rfc')).toBe('/doc/contributing/rfcs/share');
+    expect(first('sharing data release')).toBe('/doc/releases/v0.9.0');
+  });
+  it('reads a word no field holds as the field word it misspells, even when a page has the same typo in its text', () => {
+    const more: Record<string, PageRecord> = {
+      travel: ['/doc/travel', 'Time Travel', 'Guides', 'Query older data.', 'Guides'],
+      logs: ['/doc/logs', 'Time in Server Logs', 'Monitor', 'Read the log files.', 'Monitor'],
+    };
+    for (let i = 0; i < 20; i++) more[`filler${i}`] = [`/doc/filler-${i}`, `Filler ${i}`, 'Guides', 'Nothing asked.', 'Guides'];
+    const typo = buildFieldIndex(more);
+    const q = 'time travle';
+    const bodies = queryTerms(q).map((t) => (t.text === 'travle' ? [{ id: 'logs', score: 5, locations: [1] }] : []));
+    expect(rankPages(typo, queryTerms(q), bodies, undefined, q)[0]?.doc.url).toBe('/doc/travel');
   });
   it('never matches a short word to a typo of another (cast is not last)', () => {
     const typoIndex = buildFieldIndex({ last: ['/doc/last', 'LAST', '', 'The last value.', 'SQL Functions'], cast: ['/doc/conv', 'Conversion', '', 'Convert values with CAST.', 'SQL Functions'] });

@@ -95,7 +95,12 @@ describe('what Pagefind is given', () => {
     }
   }, 60_000);
 
-  it('gives the same index as the whole pages, file for file', async () => {
+  it('keeps table cells apart, so a header row is words and not one word', () => {
+    const input = pagefindInput('<html><body><article data-pagefind-body><table><tr><th>Argument</th><th>Type</th></tr><tr><td>x</td><td>INT</td></tr></table></article></body></html>');
+    expect(input.replace(/<[^>]+>/g, '')).toBe('Argument Type x INT ');
+  });
+
+  it('gives the same index as the whole pages with a space after each table cell, file for file', async () => {
     const index = async (shape: (html: string) => string): Promise<Map<string, string>> => {
       const { index } = await pagefind.createIndex({});
       if (!index) throw new Error('no Pagefind index');
@@ -105,7 +110,7 @@ describe('what Pagefind is given', () => {
       return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
     };
     try {
-      const whole = await index((html) => html);
+      const whole = await index((html) => html.replace(/<\/(th|td)>/g, '</$1> '));
       const reduced = await index(pagefindInput);
       expect([...reduced.keys()].sort()).toEqual([...whole.keys()].sort());
       for (const [file, data] of whole) expect(reduced.get(file), file).toBe(data);

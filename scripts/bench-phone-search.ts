@@ -1,0 +1,67 @@
+/**
+ * What a typed query costs a phone, for `npm run bench`: from a cold page (empty cache), the search button tapped
+ * and a query of up to three words typed key by key, every request the page makes until the network is quiet
+ * (the results, their excerpts and anything loaded in the background), counted with the bytes as sent over the
+ * wire (compressed as `npm start` serves).
+ */
+import type { Browser } from '@playwright/test';
+
+/** Queries of one to three words, as readers type them. */
+export const PHONE_QUERIES = ['window functions', 'create table', 'copy into stage', 'time travel', 'json', 'kill query', 'date_trunc'];
+/** Milliseconds between keys: a quick thumb. */
+const KEY_DELAY_MS = 90;
+/** The network is quiet when nothing was requested for this long. */
+const QUIET_MS = 2500;
+export const PHONE_GOAL = { bytes: 150 * 1024, requests: 30 };
+
+export interface PhoneCost {
+  query: string;
+  requests: number;
+  bytes: number;
+}
+
+/** One query on a cold phone page. */
+async function costOf(browser: Browser, origin: string, query: string): Promise<PhoneCost> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/doc/sql-functions/datetime-functions/now`);
+    await page.locator('html[data-islands="ready"]').waitFor({ state: 'attached' });
+    // Settle what the page itself loads (fonts, the sidebar's data): only what search costs is counted.
+    await page.waitForLoadState('networkidle');
+    let requests = 0;
+    let bytes = 0;
+    let last = Date.now();
+    const pending: Promise<void>[] = [];
+    page.on('request', () => {
+      requests++;
+      last = Date.now();
+    });
+    page.on('requestfinished', (req) => {
+      last = Date.now();
+      pending.push(
+        req.sizes().then(
+          (s) => {
+            bytes += s.responseBodySize + s.responseHeadersSize;
+          },
+          () => undefined,
+        ),
+      );
+    });
+    await page.locator('.search-button').tap();
+    const input = page.locator('.search-dialog input[type="search"]');
+    await input.pressSequentially(query, { delay: KEY_DELAY_MS });
+    await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    while (Date.now() - last < QUIET_MS) await page.waitForTimeout(250);
+    await Promise.all(pending);
+    return { query, requests, bytes };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function phoneSearchCosts(browser: Browser, origin: string): Promise<PhoneCost[]> {
+  const out: PhoneCost[] = [];
+  for (const q of PHONE_QUERIES) out.push(await costOf(browser, origin, q));
+  return out;
+}

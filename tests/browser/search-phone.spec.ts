@@ -1,0 +1,75 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gotoReady, pages } from './pages.ts';
+
+/** Search on a 390×844 phone with touch: the dialog on screen, the query box with the row, no zoom on focus. */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const box = async (l: Locator) => {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not laid out');
+  return b;
+};
+
+/** The query box takes at least 60 % of its row, and every field has text of 16 px or more. */
+async function expectUsable(page: Page, scope: string): Promise<void> {
+  const input = page.locator(`${scope} input[type="search"]`);
+  const row = await box(page.locator(`${scope} .search-controls`));
+  const field = await box(input);
+  expect(field.width / row.width).toBeGreaterThanOrEqual(0.6);
+  const sizes = await page.locator(`${scope} input, ${scope} select`).evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+  expect(sizes.length).toBeGreaterThanOrEqual(3);
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(16);
+  // The filters are on screen too, below the query box, not beside it.
+  for (const select of await page.locator(`${scope} select`).all()) {
+    const s = await box(select);
+    expect(s.x).toBeGreaterThanOrEqual(0);
+    expect(s.x + s.width).toBeLessThanOrEqual(390);
+    expect(s.y).toBeGreaterThan(field.y);
+  }
+}
+
+test('the dialog is on screen and the query box gets the row; Escape returns focus to the button', async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  const button = page.locator('.search-button');
+  await button.tap();
+  const dialog = page.locator('.search-dialog');
+  await expect(dialog.locator('input[type="search"]')).toBeFocused();
+  const d = await box(dialog);
+  expect(d.x).toBeGreaterThanOrEqual(0);
+  expect(d.x + d.width).toBeLessThanOrEqual(390);
+  expect(d.y).toBeGreaterThanOrEqual(0);
+  await expectUsable(page, '.search-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).not.toBeVisible();
+  await expect(button).toBeFocused();
+});
+
+test('the dialog stays on screen on a page wider than the screen', async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  // A page that overflows sideways (a long name that does not break) must not carry the dialog off screen.
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.className = 'test-wide';
+    wide.textContent = 'H3_GET_DESTINATION_INDEX_FROM_UNIDIRECTIONAL_EDGE_'.repeat(4);
+    document.querySelector('main')?.append(wide);
+  });
+  await page.locator('.search-button').tap();
+  const d = await box(page.locator('.search-dialog'));
+  expect(d.x).toBeGreaterThanOrEqual(0);
+  expect(d.x + d.width).toBeLessThanOrEqual(390);
+});
+
+test('the search page gives the query box the row', async ({ page }) => {
+  await gotoReady(page, '/doc/search');
+  await expectUsable(page, '.search-page-panel');
+});
+
+test('excerpts keep table cells apart', async ({ page }) => {
+  // The header row of the columns tables of system tables: three cells, three words.
+  await gotoReady(page, '/doc/search?q=column%20type%20meaning');
+  const panel = page.locator('.search-page-panel');
+  await panel.locator('.search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  const excerpts = await panel.locator('.search-hit-excerpt').allInnerTexts();
+  expect(excerpts.some((e) => e.includes('Column Type Meaning'))).toBe(true);
+  expect(excerpts.join(' | ')).not.toMatch(/ColumnType|TypeMeaning/);
+});
