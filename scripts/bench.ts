@@ -299,7 +299,7 @@ async function searchFigures(siteDir: string): Promise<void> {
     for (const c of cases) {
       await input.fill('');
       // A string, not a function: tsx would wrap a function with helpers that do not exist in the page.
-      const [t, d, shown] = (await page.evaluate(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`)) as [number, number, Shown];
+      const [t, d, shown] = await page.evaluate<[number, number, Shown]>(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`);
       times.push(t);
       detailTimes.push(d);
       results.push({ c, shown });
