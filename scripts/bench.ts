@@ -55,11 +55,11 @@ interface BuildRun {
  */
 function timedBuild(contentDir: string, outDir: string, cacheDir: string, viaNpm = false): BuildRun {
   const load = os.loadavg()[0] ?? 0;
-  const args = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
+  const buildArgs = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
   const started = performance.now();
   const run = viaNpm
-    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync('sh', ['scripts/build.sh', ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync('sh', ['scripts/build.sh', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallMs = performance.now() - started;
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}${run.stdout}`);
   const last = run.stdout.trim().split('\n').pop() ?? '{}';
@@ -238,7 +238,7 @@ const TIME_QUERY_IN_PAGE = `async (query) => {
 /** Bytes of every file under a folder, raw and gzip-compressed. */
 function folderSize(dir: string): { raw: number; gz: number; files: number } {
   let raw = 0;
-  let gz = 0;
+  let gzBytes = 0;
   let files = 0;
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -247,13 +247,13 @@ function folderSize(dir: string): { raw: number; gz: number; files: number } {
       else {
         const data = fs.readFileSync(f);
         raw += data.length;
-        gz += gzipSync(data).length;
+        gzBytes += gzipSync(data).length;
         files++;
       }
     }
   };
   walk(dir);
-  return { raw, gz, files };
+  return { raw, gz: gzBytes, files };
 }
 
 const SEARCH_FIRST_QUERY_BUDGET = 200 * 1024;
