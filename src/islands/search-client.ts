@@ -113,6 +113,7 @@ let wholeIndex: Promise<void> | undefined;
  */
 function loadWholeIndexLater(pf: Pagefind): void {
   wholeIndex ??= new Promise<void>((resolve) => setTimeout(resolve, 1000))
+    // oxlint-disable-next-line typescript/no-misused-spread -- an ASCII literal: its code points are its characters
     .then(() => Promise.all([...'abcdefghijklmnopqrstuvwxyz0123456789'].map((c) => pf.preload(c))))
     .then(() => {
       document.documentElement.dataset.searchIndex = 'loaded';
@@ -303,6 +304,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   });
   const hits = mergeResults(query, matchNames(index.names, query, options.section), pages, limit);
   const details = Promise.all(
+    // oxlint-disable-next-line typescript/await-thenable -- on purpose a mix: the hits to complete are promises, the others plain values
     hits.map((h, i) => {
       const page = h.kind ? undefined : byUrl.get(h.url);
       return page ? withDetails(h, page, terms, bodies, i === 0).catch(() => h) : h;
