@@ -93,6 +93,9 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         if (parent && index !== undefined) parent.children[index] = figure as never;
         break;
       }
+      default:
+        // Every other node renders as mdast-util-to-hast makes it.
+        break;
     }
   });
 
