@@ -197,7 +197,7 @@ const isTableScroll = (node: HastNodes): boolean =>
  */
 function uniqueRegionLabels(regions: { node: Element; heading: string }[]): void {
   const named = regions.map(({ node, heading }) => {
-    const label = String(node.properties.ariaLabel ?? uiStrings.tableLabel);
+    const label = node.properties.ariaLabel ?? uiStrings.tableLabel;
     return heading ? `${label}, ${heading}` : label;
   });
   const total = new Map<string, number>();
