@@ -68,7 +68,7 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
         const md = path.join(contentRoot, 'doc', source);
         if (!fs.existsSync(md)) continue;
         const front = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(md, 'utf8'))?.[1] ?? '';
-        const title = String((parseYaml(front) as { title?: unknown } | null)?.title ?? source);
+        const title = String((parseYaml(front) as { title?: string | number | boolean } | null)?.title ?? source);
         out.push({ source: source.split(path.sep).join('/'), title, errors, messages });
       }
     }
