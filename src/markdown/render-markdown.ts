@@ -235,6 +235,7 @@ const text = (value: string): ElementContent => ({ type: 'text', value });
  * NUL is invisible and makes the page invalid HTML. Line breaks and tabs stay, the cell keeps its layout.
  */
 export function visibleText(value: string): string {
+  // oxlint-disable-next-line eslint/no-control-regex -- control characters are what this makes visible
   return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => (c === '\u0000' ? '\\0' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
