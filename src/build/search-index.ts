@@ -75,7 +75,7 @@ export function startSearchIndex(): Promise<SearchIndexService> {
       return first;
     },
     close: async () => {
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled(inFlight);
       await pagefind.close();
     },
   });
