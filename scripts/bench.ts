@@ -56,11 +56,11 @@ interface BuildRun {
  */
 function timedBuild(contentDir: string, outDir: string, cacheDir: string, viaNpm = false): BuildRun {
   const load = os.loadavg()[0] ?? 0;
-  const args = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
+  const buildArgs = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
   const started = performance.now();
   const run = viaNpm
-    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync('sh', ['scripts/build.sh', ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync('sh', ['scripts/build.sh', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallMs = performance.now() - started;
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}${run.stdout}`);
   const last = run.stdout.trim().split('\n').pop() ?? '{}';
@@ -239,7 +239,7 @@ const TIME_QUERY_IN_PAGE = `async (query) => {
 /** Bytes of every file under a folder, raw and gzip-compressed. */
 function folderSize(dir: string): { raw: number; gz: number; files: number } {
   let raw = 0;
-  let gz = 0;
+  let gzBytes = 0;
   let files = 0;
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -248,13 +248,13 @@ function folderSize(dir: string): { raw: number; gz: number; files: number } {
       else {
         const data = fs.readFileSync(f);
         raw += data.length;
-        gz += gzipSync(data).length;
+        gzBytes += gzipSync(data).length;
         files++;
       }
     }
   };
   walk(dir);
-  return { raw, gz, files };
+  return { raw, gz: gzBytes, files };
 }
 
 const SEARCH_FIRST_QUERY_BUDGET = 200 * 1024;
@@ -305,7 +305,7 @@ async function searchFigures(siteDir: string): Promise<void> {
     for (const c of cases) {
       await input.fill('');
       // A string, not a function: tsx would wrap a function with helpers that do not exist in the page.
-      const [t, d, shown] = (await page.evaluate(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`)) as [number, number, Shown];
+      const [t, d, shown] = await page.evaluate<[number, number, Shown]>(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`);
       times.push(t);
       detailTimes.push(d);
       results.push({ c, shown });

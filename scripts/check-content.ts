@@ -76,8 +76,8 @@ try {
   const [functions] = engineCoverage(model, objects);
   if (functions) {
     const { missing, staleExceptions } = functionProblems(functions, readFunctionExceptions(projectRoot));
-    const rows = functions.documented.length + functions.missing.length;
-    console.log(`\nengine functions with an entry: ${functions.documented.length}/${rows}`);
+    const functionCount = functions.documented.length + functions.missing.length;
+    console.log(`\nengine functions with an entry: ${functions.documented.length}/${functionCount}`);
     if (missing.length) {
       problems.push(
         `${missing.length} engine function${missing.length === 1 ? ' has' : 's have'} no entry (a page title or heading naming it, with an example run on the engine), and ${FUNCTION_EXCEPTIONS_FILE} gives no reason:\n    ${wrap(missing.sort())}`,

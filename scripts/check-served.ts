@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LinkChecker } from 'linkinator';
+import { LinkChecker, LinkState } from 'linkinator';
 import { createSiteServer } from '../src/build/serve-site.ts';
 import { siteConfig } from '../src/site.config.ts';
 import type { AddressInfo } from 'node:net';
@@ -56,9 +56,9 @@ export async function checkServed(siteDir: string, catalogueTsv: string, options
       const checker = new LinkChecker();
       const result = await checker.check({ path: `${base}/doc/`, recurse: true, concurrency: 16, timeout: 30_000, linksToSkip: [`^(?!${base})`] });
       for (const link of result.links) {
-        if (link.state === 'BROKEN') failures.push(`${link.url.replace(base, '')}: ${link.status ?? 'no answer'} (linked from ${(link.parent ?? '').replace(base, '')})`);
+        if (link.state === LinkState.BROKEN) failures.push(`${link.url.replace(base, '')}: ${link.status ?? 'no answer'} (linked from ${(link.parent ?? '').replace(base, '')})`);
       }
-      log(`crawled: ${result.links.filter((l) => l.state !== 'SKIPPED').length} URLs from /doc/ through the server`);
+      log(`crawled: ${result.links.filter((l) => l.state !== LinkState.SKIPPED).length} URLs from /doc/ through the server`);
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));

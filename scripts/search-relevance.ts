@@ -15,13 +15,13 @@ const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
 const ORIGIN = 'http://docs.local';
 // Pagefind and the records are fetched from the built site's files.
 const realFetch = globalThis.fetch;
-globalThis.fetch = (async (input: string | URL | Request) => {
+globalThis.fetch = async (input: string | URL | Request) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN);
   if (url.origin !== ORIGIN) return realFetch(input);
   const file = path.join(siteDir, decodeURIComponent(url.pathname));
   if (!fs.existsSync(file)) return new Response('not found', { status: 404 });
   return new Response(fs.readFileSync(file), { headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' } });
-}) as typeof fetch;
+};
 
 const pf = (await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind;
 usePagefind(pf, `${ORIGIN}/pagefind/`);

@@ -13,6 +13,8 @@ fi
 step() { echo; echo "== $1"; }
 step "types (tsc, strict)"
 npx tsc -p .
+step "lint (oxlint, type-aware)"
+npm run --silent lint
 step "unit tests"
 npx vitest run
 step "examples on the engine"

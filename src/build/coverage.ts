@@ -69,7 +69,10 @@ export function catalogueCoverage(projectRoot: string, catalogue: Catalogue): Co
     const generated = id.startsWith('generated-index:');
     if (generated) catalogueIndexes++;
     else cataloguePages++;
-    if (built.has(route)) generated ? generatedIndexes++ : writtenPages++;
+    if (built.has(route)) {
+      if (generated) generatedIndexes++;
+      else writtenPages++;
+    }
   }
   return { writtenPages, cataloguePages, generatedIndexes, catalogueIndexes };
 }

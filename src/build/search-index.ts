@@ -23,7 +23,7 @@ export interface SearchPartWriter {
   finish(): Promise<Map<string, Buffer>>;
 }
 
-export async function startSearchIndex(): Promise<SearchIndexService> {
+export function startSearchIndex(): Promise<SearchIndexService> {
   // Pagefind reads its chunk size from its environment when its process starts, which the first index does.
   process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(INDEX_CHUNK_SIZE);
   // Every request not yet answered: Pagefind is closed only once they are, since its process, cut off while it
@@ -68,17 +68,17 @@ export async function startSearchIndex(): Promise<SearchIndexService> {
   const first = create();
   first.catch(() => undefined);
   let firstTaken = false;
-  return {
+  return Promise.resolve({
     createPart() {
       if (firstTaken) return create();
       firstTaken = true;
       return first;
     },
     close: async () => {
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled(inFlight);
       await pagefind.close();
     },
-  };
+  });
 }
 
 /** A Pagefind fragment, as far as the records need it. */

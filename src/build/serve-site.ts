@@ -170,7 +170,7 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
   return server;
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const args = process.argv.slice(2);
   const flag = (name: string) => {
     const i = args.indexOf(name);
@@ -194,4 +194,4 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

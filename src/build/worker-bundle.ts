@@ -53,7 +53,7 @@ export function workerBundle(): Promise<string | undefined> {
     for (const name of fs.readdirSync(path.dirname(file))) {
       const other = path.join(path.dirname(file), name);
       try {
-        if (other !== file && /^render-worker-/.test(name) && Date.now() - fs.statSync(other).mtimeMs > 3600_000) fs.rmSync(other, { force: true });
+        if (other !== file && name.startsWith('render-worker-') && Date.now() - fs.statSync(other).mtimeMs > 3600_000) fs.rmSync(other, { force: true });
       } catch {
         // Removed meanwhile.
       }

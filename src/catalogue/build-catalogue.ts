@@ -1,7 +1,7 @@
 import { ErrorSink } from '../content/errors.ts';
 import type { SourceDoc, SourceFolder, SourceTree } from '../content/types.ts';
 import { compareSidebarOrder, docIdFromPath, docRoute, numberPrefix, routeKey, stripNumberPrefix } from './ids.ts';
-import type { Catalogue, DocMeta, DocPage, GeneratedIndexPage, Page, PageLink, SectionCard, SidebarItem } from './types.ts';
+import type { Catalogue, DocMeta, DocPage, Page, PageLink, SectionCard, SidebarItem } from './types.ts';
 import { currentVersion } from './version.ts';
 
 /** Intermediate tree: ordered, pruned, ids and routes resolved; not yet what the UI sees. */

@@ -28,6 +28,7 @@ export function readPageText(file: string, bytes: Buffer, sink: ErrorSink): stri
     sink.add(file, lines.length, 'the file is not valid UTF-8: save it as UTF-8', (lines[lines.length - 1]?.length ?? 0) + 1);
     return undefined;
   }
+  // oxlint-disable-next-line eslint/no-control-regex -- control characters are what this looks for
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
   if (control) {
     const lines = text.slice(0, control.index).split('\n');

@@ -118,7 +118,7 @@ export function svgProblem(text: string): SvgProblem | undefined {
   });
   let doc: XmlNode;
   try {
-    doc = parser.parseFromString(text, 'image/svg+xml') as unknown as XmlNode;
+    doc = parser.parseFromString(text, 'image/svg+xml');
   } catch (err) {
     return parseError ?? { line: (err as { locator?: { lineNumber?: number } }).locator?.lineNumber ?? 1, reason: `SVG is not well-formed XML: ${(err as Error).message.split('\n')[0]}` };
   }

@@ -128,7 +128,7 @@ const ALIAS_LINE = /^\s*alias(es)?\b/i;
 
 const classesOf = (node: Element): string[] => {
   const c = node.properties.className;
-  return (Array.isArray(c) ? c.map(String) : [String(c ?? '')]).flatMap((x) => x.split(/\s+/)).filter(Boolean);
+  return (Array.isArray(c) ? c.map(String) : [c ?? '']).flatMap((x) => x.split(/\s+/)).filter(Boolean);
 };
 
 /** A code block run on the engine whose recorded answer is shown under it. */

@@ -24,7 +24,10 @@ export function prepareExampleData(sourceDir: string, targetDir = EXAMPLE_DATA_D
   fs.cpSync(sourceDir, targetDir, { recursive: true });
   let files = 0;
   const count = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) e.isDirectory() ? count(path.join(dir, e.name)) : files++;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) count(path.join(dir, e.name));
+      else files++;
+    }
   };
   count(targetDir);
   return files;

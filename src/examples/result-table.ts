@@ -49,6 +49,7 @@ function readBox(box: string, width: number): { names: string[]; types: string[]
   const lines = box.split('\n');
   const rule = lines.findIndex((l) => l.startsWith('├'));
   if (rule !== 3 || !lines[lines.length - 1]?.startsWith('└')) throw new Error('the result is not a table the engine drew');
+  // oxlint-disable-next-line typescript/no-misused-spread -- code points are meant: the rule is box-drawing characters, and cut() below walks each line by code point too
   const ruleLine = [...(lines[rule] ?? '')];
   const bounds = ruleLine.flatMap((ch, i) => (ch === '┼' || ch === '┤' ? [i] : []));
   if (bounds.length !== width) throw new Error(`the table has ${bounds.length} columns, the result ${width}`);

@@ -28,10 +28,12 @@ export function CopyCode() {
   };
   return (
     <span ref={ref} className="copy-code-buttons">
+      {/* oxlint-disable-next-line typescript/no-misused-promises -- React ignores what a handler returns, and copy() never rejects (copyText catches) */}
       <button type="button" className="copy-code" aria-live="polite" onClick={() => copy(figure()?.querySelector('pre')?.innerText, setState)}>
         {label(state, uiStrings.copyCode)}
       </button>
       {hasSetup ? (
+        // oxlint-disable-next-line typescript/no-misused-promises -- React ignores what a handler returns, and copy() never rejects (copyText catches)
         <button type="button" className="copy-with-setup" aria-live="polite" title={uiStrings.copyWithSetupHint} onClick={() => copy(setupScriptFor(figure()!), setSetupState)}>
           {label(setupState, uiStrings.copyWithSetup)}
         </button>

@@ -10,6 +10,7 @@ export function CopyPage({ url }: { url: string }) {
       type="button"
       className="footer-button"
       aria-live="polite"
+      // oxlint-disable-next-line typescript/no-misused-promises -- React ignores what a handler returns, and this one catches every failure itself
       onClick={async () => {
         let ok = false;
         try {

@@ -46,6 +46,7 @@ export function pagefindIdf(total: number, containing: number): number {
  * that holds the word), each divided by the word's IDF in its part: comparable across parts.
  */
 export function comparableScores(results: readonly { id: string; score: number }[], parts: IndexParts): number[] {
+  // oxlint-disable-next-line unicorn/no-new-array -- the argument is a count (a number), filled at once: no single-element ambiguity
   const containing = new Array<number>(parts.sizes.length).fill(0);
   const partOfResult = results.map((r) => parts.partOf.get(r.id) ?? 0);
   for (const part of partOfResult) containing[part]!++;

@@ -119,6 +119,7 @@ function loadWholeIndexLater(pf: Pagefind): void {
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
   if (saveData || !window.matchMedia('(min-width: 50rem) and (pointer: fine)').matches) return;
   wholeIndex ??= new Promise<void>((resolve) => setTimeout(resolve, 1000))
+    // oxlint-disable-next-line typescript/no-misused-spread -- an ASCII literal: its code points are its characters
     .then(() => Promise.all([...'abcdefghijklmnopqrstuvwxyz0123456789'].map((c) => pf.preload(c))))
     .then(() => {
       document.documentElement.dataset.searchIndex = 'loaded';
@@ -332,6 +333,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
   const detailed = options.detailed ?? limit;
   const details = Promise.all(
+    // oxlint-disable-next-line typescript/await-thenable -- on purpose a mix: the hits to complete are promises, the others plain values
     hits.map((h, i) => {
       const page = h.kind || i >= detailed ? undefined : byUrl.get(h.url);
       return page ? withDetails(h, page, terms, bodies, i === 0).catch(() => h) : h;

@@ -57,9 +57,9 @@ function revealCurrent(nav: HTMLElement): void {
   const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
   if (!current || nav.scrollHeight <= nav.clientHeight) return;
   const box = nav.getBoundingClientRect();
-  const link = current.getBoundingClientRect();
-  if (box.height === 0 || (link.top >= box.top && link.bottom <= box.bottom)) return;
-  nav.scrollTop += link.top - box.top - (box.height - link.height) / 2;
+  const linkBox = current.getBoundingClientRect();
+  if (box.height === 0 || (linkBox.top >= box.top && linkBox.bottom <= box.bottom)) return;
+  nav.scrollTop += linkBox.top - box.top - (box.height - linkBox.height) / 2;
 }
 
 export function findByHref(items: SidebarDataItem[], href: string): SidebarDataItem | undefined {

@@ -1,5 +1,5 @@
-import type { Nodes, Paragraph, Parent, Root, RootContent } from 'mdast';
-import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { Nodes, Paragraph, Parent, Root } from 'mdast';
+import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import { SKIP, walk } from './walk.ts';
 import type { ErrorSink } from '../content/errors.ts';
@@ -24,12 +24,12 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink, s
       return SKIP;
     }
     if (node.type === 'leafDirective') {
-      const leaf = node as LeafDirective;
+      const leaf = node;
       sink.add(file, leaf.position?.start.line, `unknown directive "::${leaf.name}"`, leaf.position?.start.column);
       return SKIP;
     }
     if (node.type !== 'containerDirective') return undefined;
-    const dir = node as ContainerDirective;
+    const dir = node;
     if (!isClosed(dir, lines)) {
       sink.add(file, dir.position?.start.line, `":::${dir.name}" is never closed: end it with a line holding only ${':'.repeat(openingColons(dir, lines))} (otherwise it takes in the rest of the page)`, dir.position?.start.column);
     }
@@ -39,7 +39,7 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink, s
       toTabs(dir, file, sink);
     } else if (dir.name === 'tab') {
       // Panels were already handled by their group (toTabs); a tab anywhere else is misplaced.
-      if (parent?.type === 'containerDirective' && (parent as ContainerDirective).name === 'tabs') return undefined;
+      if (parent?.type === 'containerDirective' && parent.name === 'tabs') return undefined;
       sink.add(file, dir.position?.start.line, '":::tab" must sit directly inside a "::::tabs" group', dir.position?.start.column);
     } else {
       sink.add(
@@ -114,6 +114,6 @@ function toTabs(dir: ContainerDirective, file: string, sink: ErrorSink): void {
     children: [],
     data: { hName: 'tabs-bar', hProperties: { dataLabels: JSON.stringify(labels), ...(group ? { dataGroup: group } : {}) } },
   } as Paragraph;
-  (dir as Parent).children.unshift(bar as RootContent);
+  (dir as Parent).children.unshift(bar);
   dir.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataTabsGroup: group } : {}) } };
 }

@@ -29,7 +29,7 @@ export function assignHeadingIds(tree: Root): { anchors: Set<string>; toc: TocEn
     if (node.type !== 'heading') return;
     const text = toString(node).trim();
     const id = slugger.slug(text);
-    node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
     anchors.add(id);
     if (node.depth === 2 || node.depth === 3) toc.push({ id, text, depth: node.depth });
   });

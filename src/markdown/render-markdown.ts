@@ -93,6 +93,9 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         if (parent && index !== undefined) parent.children[index] = figure as never;
         break;
       }
+      default:
+        // Every other node renders as mdast-util-to-hast makes it.
+        break;
     }
   });
 
@@ -194,7 +197,7 @@ const isTableScroll = (node: HastNodes): boolean =>
  */
 function uniqueRegionLabels(regions: { node: Element; heading: string }[]): void {
   const named = regions.map(({ node, heading }) => {
-    const label = String(node.properties.ariaLabel ?? uiStrings.tableLabel);
+    const label = node.properties.ariaLabel ?? uiStrings.tableLabel;
     return heading ? `${label}, ${heading}` : label;
   });
   const total = new Map<string, number>();
@@ -235,6 +238,7 @@ const text = (value: string): ElementContent => ({ type: 'text', value });
  * NUL is invisible and makes the page invalid HTML. Line breaks and tabs stay, the cell keeps its layout.
  */
 export function visibleText(value: string): string {
+  // oxlint-disable-next-line eslint/no-control-regex -- control characters are what this makes visible
   return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => (c === '\u0000' ? '\\0' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 

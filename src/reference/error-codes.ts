@@ -93,7 +93,7 @@ export function readEngineErrors(projectRoot: string): EngineErrorCodes {
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) return fail(`${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
-  return parsed.data as EngineErrorCodes;
+  return parsed.data;
 }
 
 /** Our words on one code: what it means and what to do. */

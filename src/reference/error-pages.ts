@@ -47,10 +47,10 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
   const examplesRoot = path.join(contentRoot, 'doc.examples');
   const out: PageWithErrors[] = [];
   const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const abs = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(abs);
-      else if (entry.name.endsWith('.json')) {
+    for (const dirent of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(dir, dirent.name);
+      if (dirent.isDirectory()) visit(abs);
+      else if (dirent.name.endsWith('.json')) {
         const text = fs.readFileSync(abs, 'utf8');
         const errors = new Set<string>();
         const messages = new Map<string, string>();
@@ -68,7 +68,7 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
         const md = path.join(contentRoot, 'doc', source);
         if (!fs.existsSync(md)) continue;
         const front = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(md, 'utf8'))?.[1] ?? '';
-        const title = String((parseYaml(front) as { title?: string } | null)?.title ?? source);
+        const title = String((parseYaml(front) as { title?: string | number | boolean } | null)?.title ?? source);
         out.push({ source: source.split(path.sep).join('/'), title, errors, messages });
       }
     }

@@ -83,7 +83,7 @@ export function readEngineSettings(projectRoot: string): EngineSettings {
     const issue = parsed.error.issues[0];
     return fail(ENGINE_SETTINGS_FILE, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}${again}`);
   }
-  return parsed.data as EngineSettings;
+  return parsed.data;
 }
 
 /**
@@ -99,10 +99,10 @@ export function parseSettingsNotes(text: string, file = SETTINGS_NOTES_FILE): Ma
   if (!isMap(doc.contents)) return fail(file, 'expected a map of groups, each a map of setting names to notes');
   for (const groupPair of doc.contents.items) {
     const group = isScalar(groupPair.key) ? String(groupPair.key.value) : '';
-    if (!isMap(groupPair.value)) return fail(file, `group "${group}": expected a map of setting names to notes`, lineOf(groupPair.key as never));
+    if (!isMap(groupPair.value)) return fail(file, `group "${group}": expected a map of setting names to notes`, lineOf(groupPair.key));
     for (const pair of groupPair.value.items) {
       const name = isScalar(pair.key) ? String(pair.key.value) : '';
-      const line = lineOf(pair.key as never) ?? 0;
+      const line = lineOf(pair.key) ?? 0;
       if (notes.has(name)) fail(file, `setting "${name}" has two notes`, line);
       const value = pair.value;
       let summary: unknown;

@@ -17,12 +17,13 @@ export function ArticleBody({ tree }: { tree: Root }) {
     tableCellAlignToStyle: false,
     components: {
       'copy-code': () => <Island name="copy-code" component={CopyCode} props={{}} className="copy-code-slot" />,
-      'tabs-bar': (props: Record<string, unknown>) => {
-        const labels = JSON.parse(String(props['data-labels'] ?? '[]')) as string[];
-        const group = props['data-group'] === undefined ? undefined : String(props['data-group']);
+      // Both attributes are strings: directives.ts writes them (the labels as JSON).
+      'tabs-bar': (props: { 'data-labels'?: string; 'data-group'?: string }) => {
+        const labels = JSON.parse(props['data-labels'] ?? '[]') as string[];
+        const group = props['data-group'];
         tabGroups += 1;
         return <Island name="tabs" component={Tabs} props={group ? { labels, group } : { labels }} className="tabs-bar-slot" idPrefix={`tabs${tabGroups}-`} />;
       },
-    } as Record<string, (props: Record<string, unknown>) => React.ReactNode>,
+    },
   });
 }

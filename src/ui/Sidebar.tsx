@@ -64,8 +64,8 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
   const branch = new Set<SidebarItem>();
   for (let item = shared.byRoute.get(current); item; item = parent.get(item)) branch.add(item);
 
-  const list = (list: SidebarItem[], level: number, onBranch: boolean): string =>
-    `<ul class="sidebar-list sidebar-level-${level}">${list.map((item) => entry(item, level, onBranch)).join('')}</ul>`;
+  const list = (siblings: SidebarItem[], level: number, onBranch: boolean): string =>
+    `<ul class="sidebar-list sidebar-level-${level}">${siblings.map((item) => entry(item, level, onBranch)).join('')}</ul>`;
 
   const entry = (item: SidebarItem, level: number, parentOnBranch: boolean): string => {
     const onBranch = parentOnBranch && branch.has(item);

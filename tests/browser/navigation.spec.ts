@@ -108,7 +108,7 @@ test('a category off the page\'s branch loads its contents when opened, from one
   await expect.poll(() => secondHandle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length)).toBeGreaterThan(0);
   expect(fetched).toHaveLength(1);
   // It lists what the category's own page lists in its sidebar, where the category is open.
-  const links = await handle!.evaluate((el) => [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''));
+  const links = await handle.evaluate((el) => [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''));
   await page.goto(href ?? '/');
   const current = page.locator('#sidebar a[aria-current="page"]');
   await expect(current).toHaveAttribute('href', href ?? '');

@@ -253,7 +253,7 @@ test.describe('the sidebar on a desk', () => {
 /** The colour of pixels in a PNG, read in a blank page's canvas (the site's CSP rightly refuses data: images). */
 async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<number[]> {
   const blank = await page.context().newPage();
-  const lum = await blank.evaluate(async ({ data, points }) => {
+  const lum = await blank.evaluate(async ({ data, points: at }) => {
     const img = new Image();
     img.src = `data:image/png;base64,${data}`;
     await img.decode();
@@ -263,7 +263,7 @@ async function pixels(page: Page, png: Buffer, points: [number, number][]): Prom
     const ctx = canvas.getContext('2d');
     if (!ctx) return [];
     ctx.drawImage(img, 0, 0);
-    return points.map(([x, y]) => {
+    return at.map(([x, y]) => {
       const [r = 0, g = 0, b = 0] = ctx.getImageData(Math.min(x, img.width - 1), y, 1, 1).data;
       return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
     });

@@ -98,11 +98,11 @@ describe('build', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const get = (p: string) => fetch(`${base}${p}`, { redirect: 'manual' });
-      const root = await get('/');
-      expect(root.status).toBe(301);
-      expect(root.headers.get('location')).toBe('/doc/');
-      expect(root.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
-      expect(root.headers.get('x-content-type-options')).toBe('nosniff');
+      const home = await get('/');
+      expect(home.status).toBe(301);
+      expect(home.headers.get('location')).toBe('/doc/');
+      expect(home.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      expect(home.headers.get('x-content-type-options')).toBe('nosniff');
       expect((await get('/doc/guide/first')).status).toBe(200);
       for (const p of ['/404', '/404.html', '/assets/', '/assets/content/', '/serve.json', '/doc/no-such-page']) {
         const r = await get(p);

@@ -73,7 +73,7 @@ describe('what Pagefind is given', () => {
 
   it('gives the same index when a page holds its place with a placeholder and comes later', async () => {
     // What a rebuild does: the unchanged pages go to Pagefind while the edited ones render.
-    const index = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
+    const indexFiles = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
       const { index } = await pagefind.createIndex({});
       if (!index) throw new Error('no Pagefind index');
       const pages = model.pages.map((built) => ({ file: htmlFileOf(built.view.route), html: pagefindInput(renderPageHtml(built.view, site)) }));
@@ -86,8 +86,8 @@ describe('what Pagefind is given', () => {
     };
     try {
       expect(model.pages.length).toBeGreaterThan(4);
-      const inOrder = await index('in order');
-      const ahead = await index('ahead');
+      const inOrder = await indexFiles('in order');
+      const ahead = await indexFiles('ahead');
       expect([...ahead.keys()].sort()).toEqual([...inOrder.keys()].sort());
       for (const [file, data] of inOrder) expect(ahead.get(file), file).toBe(data);
     } finally {
@@ -101,7 +101,7 @@ describe('what Pagefind is given', () => {
   });
 
   it('gives the same index as the whole pages with a space after each table cell, file for file', async () => {
-    const index = async (shape: (html: string) => string): Promise<Map<string, string>> => {
+    const indexFiles = async (shape: (html: string) => string): Promise<Map<string, string>> => {
       const { index } = await pagefind.createIndex({});
       if (!index) throw new Error('no Pagefind index');
       for (const built of model.pages) await index.addHTMLFile({ sourcePath: htmlFileOf(built.view.route), content: shape(renderPageHtml(built.view, site)) });
@@ -110,8 +110,8 @@ describe('what Pagefind is given', () => {
       return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
     };
     try {
-      const whole = await index((html) => html.replace(/<\/(th|td)>/g, '</$1> '));
-      const reduced = await index(pagefindInput);
+      const whole = await indexFiles((html) => html.replace(/<\/(th|td)>/g, '</$1> '));
+      const reduced = await indexFiles(pagefindInput);
       expect([...reduced.keys()].sort()).toEqual([...whole.keys()].sort());
       for (const [file, data] of whole) expect(reduced.get(file), file).toBe(data);
     } finally {

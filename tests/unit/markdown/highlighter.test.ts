@@ -2,7 +2,7 @@
  * Code is tokenized once for both themes (a theme that stands for the pair). What a reader sees must be what
  * Shiki's own two-theme highlighting gives: the same tokens, the same colours in each theme, the same markup.
  */
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { describe, expect, it, vi } from 'vitest';
 import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
@@ -21,7 +21,7 @@ const SAMPLES: [lang: string, code: string][] = [
 
 /** Shiki's own output for the two themes, its inline styles turned into classes as the site does. */
 function shikiTwoThemes(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, code: string, lang: string, styles: TokenStyles): Element {
-  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false, tokenizeTimeLimit: 0 }) as Root;
+  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false, tokenizeTimeLimit: 0 });
   const convert = (node: ElementContent): ElementContent => {
     if (node.type !== 'element') return node;
     const { class: cls, style, ...rest } = node.properties;

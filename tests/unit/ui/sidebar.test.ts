@@ -12,7 +12,7 @@ function tree(sections: number, per: number): SidebarItem[] {
     collapsible: true,
     collapsed: true,
     items: [
-      ...Array.from({ length: per }, (_, p) => ({ type: 'link' as const, label: `Page ${s}.${p}`, href: `/doc/s${s}/p${p}`, docId: `s${s}/p${p}` })),
+      ...Array.from({ length: per }, (_page, p) => ({ type: 'link' as const, label: `Page ${s}.${p}`, href: `/doc/s${s}/p${p}`, docId: `s${s}/p${p}` })),
       {
         type: 'category' as const,
         label: `Group ${s}`,
