@@ -315,7 +315,7 @@ async function searchFigures(siteDir: string): Promise<void> {
     const held: { c: RelevanceCase; shown: Shown }[] = [];
     for (const c of heldOutCases(projectRoot)) {
       await input.fill('');
-      const [t, , shown] = (await page.evaluate(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`)) as [number, number, Shown];
+      const [t, , shown] = await page.evaluate<[number, number, Shown]>(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`);
       times.push(t);
       held.push({ c, shown });
     }

@@ -347,7 +347,7 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     const about = total > 0 ? inFields / total : 0;
     let score = sum * coverage ** COVERAGE_POWER * (FIELD_SHARE_BASE + (1 - FIELD_SHARE_BASE) * about * about);
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
-    const names = (stems: string[]) => stems.length > 0 && stems.every((s) => asked.has(s)) && shareOf(stems) >= 0.5;
+    const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);

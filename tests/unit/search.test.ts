@@ -220,11 +220,11 @@ describe('a typo of a name and exact words', () => {
 });
 
 describe('deep links', () => {
-  const words = 'INSERT INTO Add rows to a table . Syntax INSERT INTO t VALUES ( 1 ) . OVERWRITE INSERT OVERWRITE t replaces every row of the table . Examples INSERT INTO t SELECT';
-  const at = (w: string) => words.split(' ').reduce<number[]>((acc, x, i) => (x.toLowerCase() === w ? [...acc, i] : acc), []);
+  const text = 'INSERT INTO Add rows to a table . Syntax INSERT INTO t VALUES ( 1 ) . OVERWRITE INSERT OVERWRITE t replaces every row of the table . Examples INSERT INTO t SELECT';
+  const at = (w: string) => text.split(' ').reduce<number[]>((acc, x, i) => (x.toLowerCase() === w ? [...acc, i] : acc), []);
   const fragment: Fragment = {
     url: '/doc/insert/',
-    content: words,
+    content: text,
     anchors: [
       { element: 'h2', id: 'syntax', text: 'Syntax', location: 8 },
       { element: 'h2', id: 'overwrite', text: 'OVERWRITE', location: 16 },
