@@ -42,7 +42,7 @@ import { resolveLanguage } from '../markdown/languages.ts';
 import type { StoredRegex } from '../markdown/regex-memo.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import type { PageView, SiteView } from '../ui/types.ts';
 import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
 import { BuildCache } from './build-cache.ts';

@@ -21,7 +21,7 @@ import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './exa
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
 import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
 import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
-import type { RecordedExample } from './types.ts';
+import type { RecordedExample } from '../content/recorded.ts';
 import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
 
 const projectRoot = process.cwd();

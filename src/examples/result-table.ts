@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eastAsianWidth } from 'get-east-asian-width';
-import type { RecordedExample, ResultTable } from './types.ts';
+import type { RecordedExample, ResultTable } from '../content/recorded.ts';
 
 /**
  * What the engine bridge answers for one statement: the result as the engine renders it (its own text for every

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ErrorSink } from '../content/errors.ts';
-import type { RecordedExample, RecordedPage, ResultTable } from './types.ts';
+import type { RecordedExample, RecordedPage, ResultTable } from '../content/recorded.ts';
 
 /**
  * Recorded results live beside the content, one JSON file per page: `<content>.examples/<page source>.json`

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import { copyText } from './clipboard.ts';
 import { setupScriptFor } from './setup-script.ts';
 

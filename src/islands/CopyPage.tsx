@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import { copyText } from './clipboard.ts';
 
 /** Copies the page's Markdown source, fetched from its `.md` copy on this site. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import { search, type SearchHit } from './search-client.ts';
 
 /** The words a mistyped address was after: its last segment, separators as spaces (`to-start-of-weak`). */

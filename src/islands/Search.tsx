@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import { rememberSearch, recentSearches } from './recent-searches.ts';
 import { preloadSearch, search, searchSections, KINDS, type ExcerptRun, type HitKind, type SearchHit } from './search-client.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 
 const SYNC_EVENT = 'docs:tab-group';
 const storageKey = (group: string) => `databend-docs-tab:${group}`;

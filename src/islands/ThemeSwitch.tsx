@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 import { applyTheme, readStoredTheme, storeTheme, THEMES, type ThemeChoice } from './theme.ts';
 
 /**

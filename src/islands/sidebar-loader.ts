@@ -5,7 +5,8 @@
  * fetched once and cached). Everything is built with DOM calls and text nodes: nothing from the file is parsed
  * as HTML.
  */
-import type { SidebarDataItem } from '../ui/Sidebar.tsx';
+/** The sidebar's tree as its JSON holds it: a label, a link, the entries below (written by `ui/Sidebar.tsx`). */
+export type SidebarDataItem = { l: string; h?: string; c?: SidebarDataItem[] };
 
 export function startSidebarLoader(doc: Document = document): void {
   const nav = doc.getElementById('sidebar');

@@ -3,7 +3,7 @@ import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import { SKIP, walk } from './walk.ts';
 import type { ErrorSink } from '../content/errors.ts';
-import { uiStrings } from '../ui/strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** The admonition kinds authors may use; anything else is refused. */
 export const ADMONITIONS = ['note', 'tip', 'info', 'caution', 'danger'] as const;

@@ -1,5 +1,5 @@
 import type { PageLink } from '../catalogue/types.ts';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** Where the page sits: docs home, then each ancestor category (linked when it has a page of its own). */
 export function Breadcrumbs({ crumbs, title }: { crumbs: PageLink[]; title: string }) {

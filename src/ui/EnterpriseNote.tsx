@@ -1,4 +1,4 @@
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** The badge and licence link every Enterprise feature page shows at its top. */
 export function EnterpriseNote() {

@@ -1,7 +1,7 @@
 import { NotFoundSuggestions } from '../islands/NotFoundSuggestions.tsx';
 import { Search } from '../islands/Search.tsx';
 import { Island } from './Island.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** The 404 page's own text: why, a way back, pages like the address asked for, and search. */
 export function NotFoundBody() {

@@ -11,7 +11,7 @@ import { SearchPageBody } from './SearchPageBody.tsx';
 import { SectionCards } from './SectionCards.tsx';
 import { breadcrumbList, jsonLd } from './structured-data.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.tsx';
 import { TopBar } from './TopBar.tsx';
 import type { PageView, SiteView } from './types.ts';

@@ -1,7 +1,7 @@
 import { CopyPage } from '../islands/CopyPage.tsx';
 import { siteConfig } from '../site.config.ts';
 import { Island } from './Island.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 import { FOOTER_DATA_LINKS } from '../reference/data-links.ts';
 
 /** A pre-filled "new issue" link naming the page, so a report arrives with its context. */

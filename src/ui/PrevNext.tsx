@@ -1,5 +1,5 @@
 import type { PageLink } from '../catalogue/types.ts';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** Previous and next pages in sidebar order. */
 export function PrevNext({ prev, next }: { prev?: PageLink; next?: PageLink }) {

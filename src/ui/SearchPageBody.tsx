@@ -1,7 +1,7 @@
 import { Search } from '../islands/Search.tsx';
 import type { NameKind, NameRecord } from '../islands/name-match.ts';
 import { Island } from './Island.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 const KINDS: NameKind[] = ['function', 'command', 'setting', 'system table', 'error code'];
 

@@ -1,5 +1,5 @@
 import type { SectionCard } from '../catalogue/types.ts';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** Above this many single pages, a section lists them as a table (name, summary) rather than as cards. */
 export const CARD_TABLE_THRESHOLD = 12;

@@ -1,7 +1,8 @@
 import { breakNamesHtml } from './break-names.tsx';
 import { routeKey } from '../catalogue/ids.ts';
 import type { SidebarItem } from '../catalogue/types.ts';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
+import type { SidebarDataItem } from '../islands/sidebar-loader.ts';
 
 /** Whether the item is, or holds, the page at `current` (compared without trailing slash). */
 export function containsRoute(item: SidebarItem, current: string): boolean {
@@ -104,7 +105,6 @@ export function escapeHtml(s: string): string {
 }
 
 /** One entry of the sidebar's JSON: label, route (categories may have none) and, for categories, the contents. */
-export type SidebarDataItem = { l: string; h?: string; c?: SidebarDataItem[] };
 
 /** The whole tree as the sidebar loader reads it (`sidebar-<hash>.json`, one cached file for the site). */
 export function sidebarData(items: SidebarItem[]): SidebarDataItem[] {

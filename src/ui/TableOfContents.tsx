@@ -1,6 +1,6 @@
 import type { TocEntry } from '../markdown/headings.ts';
 import { breakNames } from './break-names.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 function TocList({ entries }: { entries: TocEntry[] }) {
   return (

@@ -4,7 +4,7 @@ import { MobileMenu } from '../islands/MobileMenu.tsx';
 import { ThemeSwitch } from '../islands/ThemeSwitch.tsx';
 import { siteConfig } from '../site.config.ts';
 import { Island } from './Island.tsx';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 /** Product name, version, search, theme, source repository, and (on phones) the menu button. */
 export function TopBar({ version, engineVersion }: { version: VersionRecord; engineVersion: string }) {

@@ -1,5 +1,5 @@
 import type { PageLink } from '../catalogue/types.ts';
-import { uiStrings } from './strings.ts';
+import { uiStrings } from '../strings.ts';
 
 export interface BreadcrumbList {
   '@context': 'https://schema.org';

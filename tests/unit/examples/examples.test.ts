@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { charWidth, describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from '../../../src/examples/result-table.ts';
 import { formatRecordedPage, mergeRecording } from '../../../src/examples/results-store.ts';
 import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
-import type { RecordedExample } from '../../../src/examples/types.ts';
+import type { RecordedExample } from '../../../src/content/recorded.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
