@@ -19,17 +19,12 @@
  * so memory stays flat as the site grows.
  */
 import './production-env.ts';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { routeKey } from '../catalogue/ids.ts';
-import type { Page } from '../catalogue/types.ts';
-import { ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
-import { imageSizeKey, readImageSize } from '../content/image-size.ts';
-import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
 import { ENGINE_ERRORS_FILE, ERROR_NOTES_FILE } from '../reference/error-codes.ts';
@@ -38,30 +33,32 @@ import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects } from '../exam
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
-import { resolveLanguage } from '../markdown/languages.ts';
-import type { StoredRegex } from '../markdown/regex-memo.ts';
+import { grammarsOf } from '../markdown/languages.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../strings.ts';
-import type { PageView, SiteView } from '../ui/types.ts';
-import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
+import type { SiteView } from '../ui/types.ts';
+import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet } from './build-assets.ts';
 import { BuildCache } from './build-cache.ts';
 import { readManifest, type Manifest } from './manifest.ts';
 import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
-import { PLACEHOLDER_INPUT } from './pagefind-input.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
 import { sourceFile } from './source-dir.ts';
 import { workerBundle } from './worker-bundle.ts';
-import type { PartFiles, PartRecords, SearchIndexService } from './search-index.ts';
+import type { PartFiles, SearchIndexService } from './search-index.ts';
 import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
 import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
 import { pageViewOf } from './views.ts';
 import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
+import { frontmatterMemo, regexStore } from './cache-stores.ts';
+import { bundleOnce, standalonePage } from './cached-assets.ts';
+import { throwContentErrors, wrongAnswers, type PageState } from './page-state.ts';
+import { fromPack, RECORDS_IN_PACK, startFeeding, startSearch, type PartPlan } from './search-feed.ts';
 import { checkOutputFolder, FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase } from './write-site.ts';
 
 export { building } from './write-site.ts';
@@ -109,66 +106,6 @@ function codeKeys(projectRoot: string) {
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/names-work.ts')])),
   };
-}
-
-/**
- * The frontmatter the last build read, by its YAML's hash (`FrontmatterMemo`), kept for the next; holds what
- * this build read, so pages gone are forgotten.
- */
-function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo & { save(): void } {
-  const known = cache.readJson<Record<string, Frontmatter>>('frontmatter', key) ?? {};
-  const read: Record<string, Frontmatter> = {};
-  let changed = false;
-  const hashOf = (yamlText: string) => createHash('sha256').update(yamlText).digest('base64url');
-  return {
-    get(yamlText) {
-      const h = hashOf(yamlText);
-      const frontmatter = known[h];
-      if (frontmatter) read[h] = frontmatter;
-      return frontmatter;
-    },
-    set(yamlText, frontmatter) {
-      read[hashOf(yamlText)] = frontmatter;
-      changed = true;
-    },
-    save() {
-      if (changed || Object.keys(read).length !== Object.keys(known).length) cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
-      else cache.markUsed('frontmatter', key, '.json');
-    },
-  };
-}
-
-/**
- * The regular expressions render threads made from grammars' patterns (`regex-memo.ts`): handed to the threads,
- * and kept for the next build with what this one's threads added.
- */
-function regexStore(cache: BuildCache, key: string): { known: Record<string, StoredRegex>; add(made: Record<string, StoredRegex> | undefined): void; save(): void } {
-  const known = cache.readJson<Record<string, StoredRegex>>('regex', key) ?? {};
-  let changed = false;
-  return {
-    known,
-    add(made) {
-      if (!made) return;
-      Object.assign(known, made);
-      changed = true;
-    },
-    save() {
-      if (changed) cache.writeText('regex', key, '.json', JSON.stringify(known));
-      else cache.markUsed('regex', key, '.json');
-    },
-  };
-}
-
-interface PageState {
-  page: Page;
-  view: PageView;
-  /** Doc pages: the key of the body's source (Markdown, recorded results, code). */
-  bodyKey?: string;
-  /** What the body's render reported (from the cache, or from this build's render). */
-  meta?: BodyMeta;
-  /** The page's key in the cache, once known (`pageKeyOf`). */
-  pageKey?: string;
-  errors: JobError[];
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
@@ -523,24 +460,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   }
 }
 
-/** Every content error of the pages, in catalogue order, at once (`ContentErrors`), if there is any. */
-function throwContentErrors(states: readonly PageState[]): void {
-  const sink = new ErrorSink();
-  for (const s of states) for (const e of s.errors) sink.add(e.file, e.line, e.reason, e.column);
-  sink.throwIfAny();
-}
-
-/** The languages of a page's code blocks besides SQL, shell and plain text, as a fence names them. */
-function grammarsOf(body: string): string[] {
-  const out = new Set<string>();
-  for (const m of body.matchAll(/^ {0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) {
-    const lang = resolveLanguage(m[1]!);
-    if (lang && !COMMON_GRAMMARS.has(lang)) out.add(lang);
-  }
-  return [...out].sort();
-}
-const COMMON_GRAMMARS = new Set(['sql', 'bash', 'shellsession', 'text']);
-
 const readOr = (file: string): string => {
   try {
     return fs.readFileSync(file, 'utf8');
@@ -549,162 +468,3 @@ const readOr = (file: string): string => {
   }
 };
 
-async function startSearch(): Promise<SearchIndexService> {
-  const { startSearchIndex } = await import('./search-index.ts');
-  return startSearchIndex();
-}
-
-/** A part of the search index: its last index from the cache, or to be made in this build. */
-interface PartPlan {
-  part: SearchPart;
-  cached?: PartFiles;
-}
-
-/** The entry of a part's pack that holds its records (no file of Pagefind's has a name with a NUL). */
-const RECORDS_IN_PACK = '\0records';
-
-/** A part of the search index as its pack in the cache holds it; undefined if the pack is missing or damaged. */
-function fromPack(part: SearchPart, pack: Map<string, Buffer> | undefined): PartFiles | undefined {
-  const records = pack?.get(RECORDS_IN_PACK);
-  if (!pack || !records) return undefined;
-  pack.delete(RECORDS_IN_PACK);
-  try {
-    return { part, files: pack, records: JSON.parse(records.toString('utf8')) as PartRecords };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Feeds each part of the search index that is not cached in catalogue order (Pagefind numbers the pages in the
- * order they come, and its output depends on it), each page's input read from the cache when its turn comes, with
- * few pages in flight: Pagefind indexes more slowly than pages render, and the pages waiting for it stay on disk
- * rather than in memory. A part is finished (Pagefind builds its files) as soon as its last page is in, while the
- * next parts are fed, and `made` gets its files.
- *
- * `ahead`: a page still rendering holds its place with a placeholder of its URL, and the pages after it go on;
- * the page itself replaces the placeholder when it comes (Pagefind keeps a page added again under the same URL
- * where it was). So a rebuild's unchanged pages are indexed while the edited ones render, and the index is the
- * one the pages in order give. A full build waits instead: nearly every page would be added twice.
- */
-function startFeeding(
-  states: PageState[],
-  cache: BuildCache,
-  started: Promise<SearchIndexService> | undefined,
-  plans: PartPlan[],
-  ahead: boolean,
-  made: (part: SearchPart, files: Map<string, Buffer>) => Promise<PartFiles>,
-): { ready(i: number): void; done: Promise<PartFiles[]> } {
-  const waiting = states.map(() => {
-    let ready!: () => void;
-    const promise = new Promise<void>((r) => (ready = r));
-    return { promise, ready, settled: false };
-  });
-  const done = (async () => {
-    const out: Promise<PartFiles>[] = [];
-    // Up to this many bytes handed over and not yet indexed: the whole catalogue fits (Pagefind never waits
-    // for this thread while it computes the search names); a site of ten thousand pages does not.
-    const maxBytes = 16 * 1024 * 1024;
-    const inFlight: { added: Promise<unknown>; bytes: number }[] = [];
-    let bytes = 0;
-    for (const { part, cached } of plans) {
-      if (cached) {
-        out.push(Promise.resolve(cached));
-        continue;
-      }
-      const writer = await (await started!).createPart();
-      const feed = async (s: PageState) => {
-        // A page with errors has no key: the build stops before the index is written.
-        if (!s.pageKey) return;
-        const input = readPagePart(cache, s.pageKey, 'pf');
-        if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
-        inFlight.push({ added: writer.add(htmlFileOf(s.view.route), input), bytes: input.length });
-        bytes += input.length;
-        while (bytes > maxBytes && inFlight.length) {
-          const oldest = inFlight.shift()!;
-          await oldest.added;
-          bytes -= oldest.bytes;
-        }
-      };
-      const later: number[] = [];
-      for (let i = part.from; i < part.to; i++) {
-        const s = states[i]!;
-        if (ahead && !waiting[i]!.settled) {
-          inFlight.push({ added: writer.add(htmlFileOf(s.view.route), PLACEHOLDER_INPUT), bytes: 0 });
-          later.push(i);
-          continue;
-        }
-        await waiting[i]!.promise;
-        await feed(s);
-      }
-      for (const i of later) {
-        await waiting[i]!.promise;
-        await feed(states[i]!);
-      }
-      const finished = writer.finish().then((files) => made(part, files));
-      finished.catch(() => undefined);
-      out.push(finished);
-    }
-    return Promise.all(out);
-  })();
-  return {
-    ready: (i) => {
-      waiting[i]!.settled = true;
-      waiting[i]!.ready();
-    },
-    done,
-  };
-}
-
-/**
- * Pages (by index) whose body got an answer about the rest of the site that is not true of this build. Anchors
- * of the `pending` pages (not rendered yet) are not known: answers about them are checked later.
- */
-function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[], pending: ReadonlySet<string>, contentRoot: string): number[] {
-  const anchors = new Map<string, Set<string>>();
-  for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
-  const holds = (q: SiteQuery): boolean => {
-    switch (q[0]) {
-      case 'route':
-        return (routeOfSource[q[1]] ?? null) === q[2];
-      case 'page':
-        return pages.has(q[1]) === q[2];
-      case 'anchor':
-        return pending.has(q[1]) || (anchors.get(q[1])?.has(q[2]) ?? false) === q[3];
-      case 'asset':
-        return assets.has(q[1]) === q[2];
-      case 'image':
-        return imageSizeKey(readImageSize(path.join(contentRoot, q[1]))) === q[2];
-    }
-  };
-  return states.flatMap((s, i) => (s.meta && !s.meta.queries.every(holds) ? [i] : []));
-}
-
-/** Vite's bundle for this code, from the cache or made now into it. */
-async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): Promise<{ bundle: Bundle; dir: string }> {
-  const dir = cache.file('assets', key, '');
-  const known = cache.readJson<Bundle>('assets', key, '.json');
-  if (known && known.jsFiles.every((f) => fs.existsSync(path.join(dir, f)))) {
-    cache.markUsed('assets', key, '');
-    return { bundle: known, dir };
-  }
-  const { bundleAssets } = await import('./build-assets.ts');
-  const tmp = `${dir}.tmp-${process.pid}-0-0`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  const bundle = await bundleAssets(projectRoot, tmp);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(tmp, dir);
-  cache.writeText('assets', key, '.json', JSON.stringify(bundle));
-  cache.markUsed('assets', key, '');
-  return { bundle, dir };
-}
-
-/** The 404 and search pages (their key): rendered in this thread when the cache does not hold them. */
-async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
-  const key = sha256(siteKey, JSON.stringify(view));
-  if (!hasPage(cache, key)) {
-    const { renderPageHtml } = await import('./render-page.tsx');
-    writePage(cache, key, renderPageHtml(view, site));
-  }
-  return key;
-}

@@ -37,3 +37,14 @@ export const SHIKI_LANGUAGES = [...new Set(Object.values(LANGUAGE_ALIASES))].fil
 export function resolveLanguage(lang: string): string | undefined {
   return LANGUAGE_ALIASES[lang.toLowerCase()];
 }
+
+/** The languages of a page's code blocks besides SQL, shell and plain text, as a fence names them. */
+export function grammarsOf(body: string): string[] {
+  const out = new Set<string>();
+  for (const m of body.matchAll(/^ {0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) {
+    const lang = resolveLanguage(m[1]!);
+    if (lang && !COMMON_GRAMMARS.has(lang)) out.add(lang);
+  }
+  return [...out].sort();
+}
+const COMMON_GRAMMARS = new Set(['sql', 'bash', 'shellsession', 'text']);
