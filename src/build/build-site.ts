@@ -30,7 +30,9 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
-import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
+import { readFunctionCards } from '../examples/signatures/cards.ts';
+import type { RecordedPage } from '../examples/types.ts';
+import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
@@ -46,7 +48,8 @@ import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import type { BuiltPage, SiteModel } from './load-site.ts';
-import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { functionsFile, functionsSchema } from './functions-json.ts';
+import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { PLACEHOLDER_INPUT } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
@@ -104,6 +107,7 @@ function codeKeys(projectRoot: string) {
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/names-work.ts')])),
+    tools: hash(moduleClosure([at('build/functions-json.ts'), at('build/outputs.ts')])),
   };
 }
 
@@ -226,6 +230,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     output = new SiteWriter(options.outDir, previous.site, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
+    const cards = readFunctionCards(projectRoot, contentRoot);
+    const cardsKey = sha256(JSON.stringify(cards));
     const coverage = catalogueCoverage(projectRoot, catalogue);
     // The bundle of islands and styles, made meanwhile (or taken from the cache).
     const bundle = bundleOnce(projectRoot, cache, code.assets);
@@ -254,14 +260,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known });
+    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known, cards });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
       let bodyKey: string | undefined;
       let meta: BodyMeta | undefined;
       if (page.kind === 'doc') {
-        bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
+        bodyKey = sha256(code.body, page.source.relPath, page.title, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)), cardsKey);
         const known = previous.bodies[page.source.relPath];
         if (known?.key === bodyKey) {
           // The last build's: of use while its entry (with the HTML) is there.
@@ -287,7 +293,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (html === undefined) s.meta = undefined;
       const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
       const grammars = cachedBody ? [] : grammarsOf(s.page.source.body);
-      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
+      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, title: s.page.title, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
     };
     let bodiesRendered = 0;
     let pagesRendered = 0;
@@ -472,6 +478,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       text('sitemap.xml', sitemapXml(model.pages));
       text('robots.txt', robotsTxt());
       text('llms.txt', llmsTxt(catalogue, model.pages));
+      // For tools: every function as data, its schema, and every page's Markdown with its results. Made again
+      // only when what they are read from changes (the cards, the entries, the pages and their results).
+      const docPages = model.pages.filter((p) => p.page.kind === 'doc');
+      const recordedText = new Map(docPages.map((p) => [p.page.route, readOr(resultsFileOf(contentRoot, p.page.kind === 'doc' ? p.page.source.relPath : ''))]));
+      const toolsKey = sha256(code.tools, cardsKey, site.engineVersion, ...docPages.map((p) => `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`));
+      let tools = cache.readJson<Record<string, string>>('tools', toolsKey);
+      if (!tools) {
+        const recordedOf = (route: string) => {
+          const t = recordedText.get(route);
+          return t ? (JSON.parse(t) as RecordedPage).examples : undefined;
+        };
+        const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
+        const entries = functionEntries(namedPlaces(model), objects.functions);
+        const file = functionsFile(site.engineVersion, siteConfig.origin, cards, entries, (route) => {
+          const p = byRoute.get(route);
+          return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route) } : undefined;
+        });
+        const full = llmsFullTxt(
+          docPages.map((p) => ({ title: p.view.title, url: siteConfig.origin + p.view.route, body: p.page.kind === 'doc' ? p.page.source.body : '', recorded: recordedOf(p.page.route) })),
+          site.engineVersion,
+        );
+        tools = { 'functions.json': `${JSON.stringify(file)}\n`, 'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`, 'llms-full.txt': full };
+        cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
+      }
+      for (const [rel, data] of Object.entries(tools)) text(rel, data);
       stage('outputs');
 
       const index = await searchFiles;

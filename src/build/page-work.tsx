@@ -18,6 +18,7 @@ import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
 import { rememberRegexes, takeNewRegexes } from '../markdown/regex-memo.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
+import { insertSignatureCards } from '../markdown/signature-cards.ts';
 import { codeLanguagesOf, renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
@@ -131,6 +132,9 @@ export class PageWork {
       allowMissingResults: this.setup.allowMissingResults,
     });
     if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
+    // What the page names is read before the cards go in: a card names nothing of its own.
+    const places = pagePlaces(rendered.hast);
+    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, siteConfig.routeBase);
     const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],
@@ -138,7 +142,7 @@ export class PageWork {
       queries,
       styles: tokenStylesOf(styles),
       assets: [...assets],
-      places: pagePlaces(rendered.hast),
+      places,
     };
     return { html, meta, errors: [] };
   }

@@ -7,6 +7,8 @@
  *   npm run examples:check                 run everything again; fail on any difference (part of npm test)
  *   npm run examples -- --coverage         record the engine's functions, settings and system tables, and
  *                                          print which of them the site documents
+ *   npm run examples -- --signatures       probe every engine function's signatures (content/catalogue/
+ *                                          signatures.json); with check, probe again and name every difference
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engin
 import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
 import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
 import type { RecordedExample } from './types.ts';
+import { probeCatalogue } from './signatures/record.ts';
+import { describeProbeDifference, readSignatureExceptions, readSignatures, signatureExceptionProblems, writeSignatures } from './signatures/store.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -32,10 +36,12 @@ if (mode !== 'record' && mode !== 'check') {
   process.exit(2);
 }
 const coverageOnly = args.includes('--coverage');
+const signaturesOnly = args.includes('--signatures');
 const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
-let model: SiteModel;
-try {
+// The signature prober needs neither the pages nor the shared data folder.
+let model = undefined as unknown as SiteModel;
+if (!signaturesOnly) try {
   model = await loadSite({ projectRoot, contentDir: flag('--content'), withDates: false, allowMissingResults: true });
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
@@ -43,7 +49,7 @@ try {
   process.exit(1);
 }
 
-await holdExamplesLock();
+if (!signaturesOnly) await holdExamplesLock();
 let bridge: EngineBridge;
 try {
   bridge = EngineBridge.forProject(projectRoot);
@@ -131,7 +137,39 @@ async function recordCoverage(): Promise<void> {
   console.log(`(lists recorded in ${ENGINE_OBJECTS_FILE}; the build summary reports the same figures)`);
 }
 
+/**
+ * Probes every engine function's signatures; `record` writes them, `check` compares them with the recorded ones
+ * and with the reasons given for functions without any.
+ */
+async function signatures(): Promise<number> {
+  const engine = await engineVersion();
+  const now = await probeCatalogue(bridge, projectRoot, (m) => console.log(m));
+  const problems: string[] = [];
+  if (mode === 'record' && !process.env.PROBE_ONLY) writeSignatures(projectRoot, { engine, functions: now.functions });
+  else {
+    try {
+      const then = readSignatures(projectRoot);
+      if (then.engine !== engine) problems.push(`signatures were recorded on ${then.engine}, the engine is ${engine}`);
+      for (const name of new Set([...Object.keys(then.functions), ...Object.keys(now.functions)])) problems.push(...describeProbeDifference(name, then.functions[name], now.functions[name]));
+    } catch (err) {
+      if (!(err instanceof ContentErrors)) throw err;
+      problems.push(...err.errors.map((e) => e.message));
+    }
+  }
+  problems.push(...signatureExceptionProblems({ engine, functions: now.functions }, readSignatureExceptions(projectRoot)));
+  const withCalls = Object.values(now.functions).filter((p) => p.calls.length).length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`signatures: ${withCalls}/${Object.keys(now.functions).length} functions with signatures; ${now.planned} calls planned, ${now.ran} run (engine ${engine}, ${seconds} s)`);
+  for (const p of problems) console.error(`  ${p}`);
+  return problems.length ? 1 : 0;
+}
+
 const started = performance.now();
+if (signaturesOnly) {
+  const code = await signatures();
+  bridge.close();
+  process.exit(code);
+}
 if (coverageOnly) {
   await recordCoverage();
   bridge.close();

@@ -1,5 +1,5 @@
 import { CopyPage } from '../islands/CopyPage.tsx';
-import { siteConfig } from '../site.config.ts';
+import { siteConfig, toolFiles } from '../site.config.ts';
 import { Island } from './Island.tsx';
 import { uiStrings } from './strings.ts';
 
@@ -32,6 +32,17 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
           </li>
         ) : null}
       </ul>
+      <p className="tool-links">
+        {uiStrings.forTools}:{' '}
+        {toolFiles.map((f, i) => (
+          <span key={f.file}>
+            {i > 0 ? ' · ' : null}
+            <a href={`/${f.file}`} title={f.description}>
+              {f.file}
+            </a>
+          </span>
+        ))}
+      </p>
       {lastUpdated ? (
         <p className="last-updated">
           {uiStrings.lastUpdated}: <time dateTime={lastUpdated}>{formatDate(lastUpdated)}</time>

@@ -17,6 +17,8 @@ export const uiStrings = {
   copyFailed: 'Copy failed',
   copyCode: 'Copy code',
   lastUpdated: 'Last updated',
+  /** The footer's line of files published for tools (functions.json, llms-full.txt). */
+  forTools: 'For tools',
   sourceRepository: 'Databend on GitHub',
   menu: 'Menu',
   closeMenu: 'Close menu',
