@@ -13,7 +13,7 @@ import { bareUrls, checkTemplates, emptySections } from '../src/content/template
 import { functionCards } from '../src/examples/signatures/cards.ts';
 import { contradictions, returnClaims } from '../src/examples/signatures/prose-check.ts';
 import { readSignatureExceptions, readSignatures, signatureExceptionProblems } from '../src/examples/signatures/store.ts';
-import { engineCoverage, functionEntries, namedPlaces, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
+import { engineCoverage, functionEntries, namedPlaces, namesOfHeading, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 
 const projectRoot = process.cwd();
@@ -113,7 +113,8 @@ try {
     checked++;
     // Line numbers of the body: the frontmatter's lines come before it in the file.
     const offset = built.page.source.raw.split('\n').length - built.page.source.body.split('\n').length;
-    for (const { claim, word } of contradictions(returnClaims(built.page.source.body, place.anchor), card.returns)) {
+    const otherEntry = (heading: string) => namesOfHeading(heading).some((n) => n in cards && cards[n]!.name !== card.name && !card.aliases.includes(cards[n]!.name));
+    for (const { claim, word } of contradictions(returnClaims(built.page.source.body, place.anchor, otherEntry), card.returns)) {
       problems.push(`${built.page.source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the prose says it returns ${word}, the engine returns ${card.returns.join(' or ')} ("${claim.text}")`);
     }
   }

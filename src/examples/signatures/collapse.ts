@@ -58,7 +58,19 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
     entry.returns.add(c.returns);
     byFamilies.set(key, entry);
   }
-  let sigs: Signature[] = [...byFamilies.values()].map((e) => ({ args: e.families.map((f, i) => [familyLabel(f, e.widths[i]!)]), required: e.families.length, returns: returnLabel(e.returns) }));
+  // The widths probed are those of one call per argument count, argument and family: they stand for the others.
+  const widthsAt = new Map<string, Set<string>>();
+  for (const e of byFamilies.values()) {
+    e.families.forEach((f, i) => {
+      const key = `${e.families.length}:${i}:${f}`;
+      widthsAt.set(key, new Set([...(widthsAt.get(key) ?? []), ...e.widths[i]!]));
+    });
+  }
+  let sigs: Signature[] = [...byFamilies.values()].map((e) => ({
+    args: e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]),
+    required: e.families.length,
+    returns: returnLabel(e.returns),
+  }));
   // Merge calls of the same length and result that differ in one argument, until none do.
   const sameBut = (a: Signature, b: Signature): number => {
     if (a.args.length !== b.args.length || a.returns !== b.returns || a.required !== b.required) return -1;

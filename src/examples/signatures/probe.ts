@@ -149,8 +149,9 @@ function grid<T>(pool: T[], n: number): T[][] {
 }
 
 const SEEDS_PER_ARITY = 3;
+/** Calls tried as the sample of a function, in family order, until one runs. */
+const SAMPLE_CANDIDATES = 4;
 const PRODUCT_CAP = 64;
-const WIDTH_CALLS = 3;
 const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
 const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
 /** The families a sweep tries in each argument: all but the NULL literal, which nearly every function takes. */
@@ -234,15 +235,23 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
       }),
     );
   }
-  // Widths: the first accepted family calls, one position at a time through the widths of its family.
+  // Widths: for each argument count, argument and family that has widths, the first accepted call with it,
+  // that argument through the family's widths.
   await tryCalls(
-    states.flatMap((st) =>
-      familyCalls(st)
-        .slice(0, WIDTH_CALLS)
-        .flatMap((c) => c.args.flatMap((a, i) => a.family.widths.filter((w) => w !== a.variant).map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b)) })))),
-    ),
+    states.flatMap((st) => {
+      const covered = new Set<string>();
+      return familyCalls(st)
+        .filter((c) => c.args.every((a) => a.variant === a.family.rep))
+        .map((c) => ({ args: c.args.map((a, i) => ({ a, i, key: `${c.args.length}:${i}:${a.family.name}` })) }))
+        .flatMap((c) =>
+          c.args
+            .filter(({ a, key }) => a.family.widths.length > 0 && !covered.has(key) && covered.add(key))
+            .flatMap(({ a, i }) => a.family.widths.filter((w) => w !== a.variant).map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) }))),
+        );
+    }),
   );
 }
+
 
 /** The accepted calls of representative types without the NULL literal, fewest arguments and commonest families first. */
 function familyCalls(st: State): { args: Arg[]; type: string }[] {
@@ -253,11 +262,7 @@ function familyCalls(st: State): { args: Arg[]; type: string }[] {
   return families.sort((a, b) => Math.sign(widths(a.args)) - Math.sign(widths(b.args)) || a.args.length - b.args.length || score(a.args).localeCompare(score(b.args)));
 }
 
-/** The call run for NULL behaviour: the first family call that has arguments (NULL behaviour needs one). */
-function sampleOf(st: State): Arg[] | undefined {
-  const families = familyCalls(st);
-  return (families.find((c) => c.args.length > 0) ?? families[0])?.args;
-}
+
 
 const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
   if (a.error !== undefined) return /SemanticError|no overload/.test(a.error) ? 'rejected' : 'error';
@@ -271,13 +276,25 @@ export async function probeFunctions(engine: ProbeEngine, targets: ProbeTarget[]
   const states: State[] = targets.map((target) => ({ target, form: FORMS[0]!, accepted: new Map(), hints: new Map(), tried: new Set() }));
   for (const form of FORMS) {
     // Another way of writing the call helps only a function the engine knows and refused by its arguments.
-    const open = states.filter((st) => st.accepted.size === 0 && (form === FORMS[0] || st.parsed));
+    // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
+    const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
+    const open = states.filter((st) => !settled(st) && (form === FORMS[0] || st.parsed));
     if (!open.length) break;
     for (const st of open) st.form = form;
     await probeForm(batch, open);
     log(`signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ${open.filter((s) => s.accepted.size).length}/${open.length} accepted something (${batch.calls} calls planned)`);
   }
   if (process.env.PROBE_DEBUG) console.error(states.map((st) => [st.target.name, st.tried.size] as const).sort((a, b) => b[1] - a[1]).slice(0, 20).map(([n, c]) => `${n} ${c}`).join(', '));
+  // The sample: of the first few calls with arguments, the first that runs on the probe table's values.
+  const candidates = new Map(states.map((st) => [st, familyCalls(st).filter((c) => c.args.length > 0).slice(0, SAMPLE_CANDIDATES)]));
+  const tries = [...candidates].flatMap(([st, cs]) => cs.map((c) => selectSql(callSql(st.target.name, c.args, st.form))));
+  const tried: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < tries.length; i += 200) tried.push(...(await engine.run(tries.slice(i, i + 200))));
+  const runsOk = new Map(tries.map((sql, i) => [sql, tried[i]!.box !== undefined]));
+  const sampleOf = (st: State): Arg[] | undefined => {
+    const cs = candidates.get(st)!;
+    return (cs.find((c) => runsOk.get(selectSql(callSql(st.target.name, c.args, st.form)))) ?? cs[0] ?? familyCalls(st)[0])?.args;
+  };
   // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
   const runs: string[] = [];
   const plans = new Map<State, { sample: string; nullIn: string[]; allNull: string }>();

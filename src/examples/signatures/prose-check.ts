@@ -16,7 +16,7 @@ const WORDS: [RegExp, string, string?][] = [
   [/^(boolean|bool)$/i, 'BOOLEAN'],
   [/^date$/i, 'DATE'],
   [/^(timestamp|datetime)$/i, 'TIMESTAMP'],
-  [/^(variant|json)$/i, 'VARIANT'],
+  [/^variant$/i, 'VARIANT'],
   [/^array$/i, 'ARRAY'],
   [/^map$/i, 'MAP'],
   [/^tuple$/i, 'TUPLE'],
@@ -47,7 +47,7 @@ export interface ProseClaim {
 const RETURNS_SENTENCE = /\breturns?\s+(?:an?\s+|the\s+)?`?([A-Za-z][A-Za-z0-9]*)`?(?:\s+value)?\b/gi;
 
 /** What an entry's section (the page, or the heading with `anchor`) says it returns. */
-export function returnClaims(body: string, anchor: string | undefined): ProseClaim[] {
+export function returnClaims(body: string, anchor: string | undefined, otherEntry: (heading: string) => boolean = () => false): ProseClaim[] {
   const { tree } = parseMarkdown(body);
   let nodes: RootContent[] = tree.children;
   if (anchor) {
@@ -59,11 +59,16 @@ export function returnClaims(body: string, anchor: string | undefined): ProseCla
   }
   const out: ProseClaim[] = [];
   let underReturnHeading = false;
+  // A subsection that is another function's entry (`## GET_STRING` on the GET page) speaks of that function.
+  let skipBelow = 0;
   for (const n of nodes) {
     if (n.type === 'heading') {
+      if (skipBelow && n.depth > skipBelow) continue;
+      skipBelow = otherEntry(toString(n).trim()) ? n.depth : 0;
       underReturnHeading = /^return(s| type| value)/i.test(toString(n).trim());
       continue;
     }
+    if (skipBelow) continue;
     if (n.type !== 'paragraph' && n.type !== 'list') continue;
     const text = toString(n as Nodes).replace(/\s+/g, ' ').trim();
     const line = n.position?.start.line ?? 0;
@@ -88,6 +93,8 @@ export function returnClaims(body: string, anchor: string | undefined): ProseCla
  * need the family.
  */
 export function contradictions(claims: ProseClaim[], returns: string[]): { claim: ProseClaim; word: string }[] {
+  // A function the probe could only call with NULL literals has no return type worth comparing.
+  returns = returns.filter((r) => r !== 'NULL');
   if (!returns.length) return [];
   const families = new Set(returns.map(familyOfReturn));
   const widths = new Set(returns.map((r) => r.replace(/ NULL$/, '')));
