@@ -39,7 +39,7 @@ const coverageOnly = args.includes('--coverage');
 const signaturesOnly = args.includes('--signatures');
 const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
-// The signature prober needs neither the pages nor the shared data folder.
+// The signature prober does not need the pages.
 let model = undefined as unknown as SiteModel;
 if (!signaturesOnly) try {
   model = await loadSite({ projectRoot, contentDir: flag('--content'), withDates: false, allowMissingResults: true });
@@ -49,7 +49,8 @@ if (!signaturesOnly) try {
   process.exit(1);
 }
 
-if (!signaturesOnly) await holdExamplesLock();
+// One engine per project at a time: the engine opens its metadata store in the working folder when imported.
+await holdExamplesLock();
 let bridge: EngineBridge;
 try {
   bridge = EngineBridge.forProject(projectRoot);

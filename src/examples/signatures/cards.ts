@@ -76,10 +76,13 @@ export function functionCards(projectRoot: string, contentRoot: string, recorded
   const names = Object.keys(recorded.functions).sort();
   const categories = catalogueCategories(projectRoot);
   const introduced = introducedIn(projectRoot, contentRoot, new Set(names));
-  // Aliases: names the engine resolves to the same function, either way round.
+  // Aliases: names the engine resolves to the same function and that accept the same calls with the same
+  // results (COALESCE is rewritten to IF, but is no other name for it).
+  const sameCalls = (a: string, b: string) => JSON.stringify(recorded.functions[a]!.calls) === JSON.stringify(recorded.functions[b]!.calls);
   const groups = new Map<string, Set<string>>();
   for (const n of names) {
-    const root = recorded.functions[n]!.aliasOf && recorded.functions[recorded.functions[n]!.aliasOf!] ? recorded.functions[n]!.aliasOf! : n;
+    const target = recorded.functions[n]!.aliasOf;
+    const root = target && recorded.functions[target] && sameCalls(n, target) ? target : n;
     const g = groups.get(root) ?? new Set([root]);
     g.add(n);
     groups.set(root, g);
