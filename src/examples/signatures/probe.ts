@@ -187,6 +187,9 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
     });
   };
   const ofArity = (st: State, n: number) => [...st.accepted.values()].filter((c) => c.args.length === n);
+  // Calls without the NULL literal: a call that takes NULL tells nothing about the types a function takes.
+  const realOfArity = (st: State, n: number) => ofArity(st, n).filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const hasReal = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
   const maxArity = Math.max(...states.map((s) => s.target.maxArity));
   // First, for every argument count, one call of a type few functions take (BITMAP; GEOMETRY for those that
   // take it): refused, it names the overloads of that many arguments, which seed the rest. A function that
@@ -201,19 +204,19 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
     const live = probed.filter((st) => n <= st.target.maxArity);
     await tryCalls(live.flatMap((st) => [...(st.hints.get(n)?.values() ?? [])].map((args) => ({ st, args }))));
     // Beyond three arguments only what the engine named is tried.
-    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && ofArity(st, n).length === 0);
+    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && realOfArity(st, n).length === 0);
     await tryCalls(unnamed.flatMap((st) => ALL_FAMILIES.map((f) => ({ st, args: repArgs(Array(n).fill(f)) }))));
     // Still nothing: the accepted calls of one argument fewer, extended by each family; for two arguments, a grid.
     await tryCalls(
       unnamed
-        .filter((st) => ofArity(st, n).length === 0)
+        .filter((st) => realOfArity(st, n).length === 0)
         .flatMap((st) =>
-          ofArity(st, n - 1)
+          realOfArity(st, n - 1)
             .slice(0, 2)
             .flatMap((c) => SWEEP.map((f) => ({ st, args: [...c.args, { family: f, variant: f.rep }] }))),
         ),
     );
-    await tryCalls(unnamed.filter((st) => n === 2 && st.accepted.size === 0).flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))));
+    await tryCalls(unnamed.filter((st) => n === 2 && !hasReal(st)).flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))));
     // Sweep: every position of the first seeds through every family (implicit casts show here).
     await tryCalls(
       live.flatMap((st) =>

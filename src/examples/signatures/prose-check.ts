@@ -9,7 +9,7 @@ import { parseMarkdown } from '../../markdown/parse.ts';
 
 /** Type words of prose, by the family they belong to; a specific width where the word names one. */
 const WORDS: [RegExp, string, string?][] = [
-  [/^(u?int(8|16|32|64)|tinyint|smallint|bigint|int|integer|unsigned|number|numeric|uint)$/i, 'NUMBER'],
+  [/^(u?int(8|16|32|64)|tinyint|smallint|bigint|int|integer|unsigned|number|numeric|uint|(tinyint|smallint|int|bigint) unsigned)$/i, 'NUMBER'],
   [/^(float|float32|float64|double|real)$/i, 'NUMBER'],
   [/^(decimal)$/i, 'NUMBER'],
   [/^(varchar|string|text)$/i, 'VARCHAR'],
@@ -28,6 +28,7 @@ const WORDS: [RegExp, string, string?][] = [
 const WIDTHS: Record<string, string> = {
   int8: 'TINYINT', tinyint: 'TINYINT', int16: 'SMALLINT', smallint: 'SMALLINT', int: 'INT', int32: 'INT', int64: 'BIGINT', bigint: 'BIGINT',
   uint8: 'TINYINT UNSIGNED', uint16: 'SMALLINT UNSIGNED', uint32: 'INT UNSIGNED', uint64: 'BIGINT UNSIGNED',
+  'tinyint unsigned': 'TINYINT UNSIGNED', 'smallint unsigned': 'SMALLINT UNSIGNED', 'int unsigned': 'INT UNSIGNED', 'bigint unsigned': 'BIGINT UNSIGNED',
   float: 'FLOAT', float32: 'FLOAT', float64: 'DOUBLE', double: 'DOUBLE',
 };
 
@@ -77,7 +78,8 @@ export function returnClaims(body: string, anchor: string | undefined, otherEntr
     if (underReturnHeading || typeLine) {
       // The first words of a return-type statement: "Return type: `UInt8`", "INT (1 or 0)".
       const head = (typeLine ? text.slice(typeLine[0].length) : text).split(/[.;(]/)[0]!;
-      for (const w of head.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) if (WORDS.some(([re]) => re.test(w))) words.push(w);
+      // "BIGINT UNSIGNED" is one type, not BIGINT and something unsigned.
+      for (const w of head.match(/(?:TINYINT|SMALLINT|INT|BIGINT) UNSIGNED|[A-Za-z][A-Za-z0-9]*/g) ?? []) if (WORDS.some(([re]) => re.test(w))) words.push(w);
     } else {
       for (const m of text.matchAll(RETURNS_SENTENCE)) if (WORDS.some(([re]) => re.test(m[1]!)) && /^[A-Z]/.test(m[1]!)) words.push(m[1]!);
     }

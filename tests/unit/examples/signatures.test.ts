@@ -175,5 +175,8 @@ describe('prose that contradicts the card', () => {
     expect(contradictions(claims, ['INTEGER'])).toEqual([]);
     expect(contradictions(returnClaims('Return type: an integer.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
     expect(contradictions(returnClaims('Return type: VARCHAR.', undefined), ['BIGINT UNSIGNED'])).toHaveLength(1);
+    // A width with UNSIGNED is one type: BIGINT UNSIGNED is not what a function returning BIGINT returns.
+    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word)).toEqual(['BIGINT UNSIGNED']);
+    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
   });
 });
