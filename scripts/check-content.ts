@@ -10,7 +10,7 @@ import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
 import { bareUrls, checkTemplates, emptySections } from '../src/content/templates.ts';
-import { functionCards } from '../src/examples/signatures/cards.ts';
+import { cardsByNormalName, functionCards } from '../src/examples/signatures/cards.ts';
 import { contradictions, returnClaims } from '../src/examples/signatures/prose-check.ts';
 import { readSignatureExceptions, readSignatures, signatureExceptionProblems } from '../src/examples/signatures/store.ts';
 import { engineCoverage, functionEntries, namedPlaces, namesOfHeading, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
@@ -97,14 +97,14 @@ try {
 try {
   const objects = readEngineObjects(projectRoot);
   const recorded = readSignatures(projectRoot);
-  const cards = functionCards(projectRoot, model.contentRoot, recorded, readSignatureExceptions(projectRoot));
+  const cards = cardsByNormalName(functionCards(projectRoot, model.contentRoot, recorded, readSignatureExceptions(projectRoot)));
   for (const p of signatureExceptionProblems(recorded, readSignatureExceptions(projectRoot))) problems.push(p);
   const entries = functionEntries(namedPlaces(model), objects.functions);
   const byRoute = new Map(model.pages.map((b) => [b.view.route, b]));
   const seen = new Set<string>();
   let checked = 0;
   for (const [name, place] of entries) {
-    const card = cards[name];
+    const card = cards.get(name);
     const built = byRoute.get(place.route);
     if (!card || !built || built.page.kind !== 'doc') continue;
     const key = `${place.route}#${place.anchor ?? ''}#${card.name}`;
@@ -113,7 +113,7 @@ try {
     checked++;
     // Line numbers of the body: the frontmatter's lines come before it in the file.
     const offset = built.page.source.raw.split('\n').length - built.page.source.body.split('\n').length;
-    const otherEntry = (heading: string) => namesOfHeading(heading).some((n) => n in cards && cards[n]!.name !== card.name && !card.aliases.includes(cards[n]!.name));
+    const otherEntry = (heading: string) => namesOfHeading(heading).some((n) => cards.has(n) && cards.get(n)!.name !== card.name && !card.aliases.includes(cards.get(n)!.name));
     for (const { claim, word } of contradictions(returnClaims(built.page.source.body, place.anchor, otherEntry), card.returns)) {
       problems.push(`${built.page.source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the prose says it returns ${word}, the engine returns ${card.returns.join(' or ')} ("${claim.text}")`);
     }

@@ -30,7 +30,7 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
-import { readFunctionCards } from '../examples/signatures/cards.ts';
+import { catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
 import type { RecordedPage } from '../examples/types.ts';
 import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
@@ -231,7 +231,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
     const cards = readFunctionCards(projectRoot, contentRoot);
-    const cardsKey = sha256(JSON.stringify(cards));
+    const categoryOfDir = Object.fromEntries(catalogueCategories(projectRoot).byDir);
+    const cardsKey = sha256(JSON.stringify(cards), JSON.stringify(categoryOfDir));
     const coverage = catalogueCoverage(projectRoot, catalogue);
     // The bundle of islands and styles, made meanwhile (or taken from the cache).
     const bundle = bundleOnce(projectRoot, cache, code.assets);
@@ -260,7 +261,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known, cards });
+    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known, cards, categoryOfDir });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
@@ -491,10 +492,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         };
         const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
         const entries = functionEntries(namedPlaces(model), objects.functions);
-        const file = functionsFile(site.engineVersion, siteConfig.origin, cards, entries, (route) => {
-          const p = byRoute.get(route);
-          return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route) } : undefined;
-        });
+        const file = functionsFile(
+          site.engineVersion,
+          siteConfig.origin,
+          cards,
+          entries,
+          (route) => {
+            const p = byRoute.get(route);
+            return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route) } : undefined;
+          },
+          (route) => {
+            const p = byRoute.get(route);
+            return p && p.page.kind === 'doc' ? categoryOfDir[path.dirname(p.page.source.relPath)] : undefined;
+          },
+        );
         const full = llmsFullTxt(
           docPages.map((p) => ({ title: p.view.title, url: siteConfig.origin + p.view.route, body: p.page.kind === 'doc' ? p.page.source.body : '', recorded: recordedOf(p.page.route) })),
           site.engineVersion,

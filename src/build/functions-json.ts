@@ -84,7 +84,14 @@ export function entryContent(page: EntryPage, anchor: string | undefined): { sum
  * The file's records, one per engine function in name order. `entries` is where each is documented
  * (`functionEntries`), `pageOf` gives an entry's page.
  */
-export function functionsFile(engine: string, origin: string, cards: Readonly<Record<string, FunctionCard>>, entries: ReadonlyMap<string, NamePlace>, pageOf: (route: string) => EntryPage | undefined): FunctionsFile {
+export function functionsFile(
+  engine: string,
+  origin: string,
+  cards: Readonly<Record<string, FunctionCard>>,
+  entries: ReadonlyMap<string, NamePlace>,
+  pageOf: (route: string) => EntryPage | undefined,
+  categoryOf: (route: string) => string | undefined = () => undefined,
+): FunctionsFile {
   const sectionCache = new Map<string, { summary: string | null; examples: FunctionExample[] }>();
   const functions = Object.values(cards)
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -101,7 +108,7 @@ export function functionsFile(engine: string, origin: string, cards: Readonly<Re
         name: card.name,
         aliases: card.aliases,
         kind: card.kind,
-        category: card.category ?? null,
+        category: card.category ?? (place ? categoryOf(place.route) : undefined) ?? null,
         signatures: card.signatures,
         returns: card.returns,
         nulls: { behaviour: card.nulls.kind, text: card.nulls.text },

@@ -13,7 +13,7 @@ import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
 import { pagePlaces, type PagePlaces } from '../examples/engine-objects.ts';
-import { readFunctionCards } from '../examples/signatures/cards.ts';
+import { catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
 import { SIGNATURES_FILE } from '../examples/signatures/store.ts';
 import { insertSignatureCards } from '../markdown/signature-cards.ts';
 import { recordedExamples } from '../examples/results-store.ts';
@@ -119,6 +119,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
   const highlighter = await highlighterFor(SHIKI_LANGUAGES);
   // The signature cards, once recorded (the examples tooling loads the site before anything is recorded).
   const cards = fs.existsSync(path.join(options.projectRoot, SIGNATURES_FILE)) ? readFunctionCards(options.projectRoot, contentRoot) : undefined;
+  const categoryOfDir = catalogueCategories(options.projectRoot).byDir;
   const styles = new TokenStyles();
   const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
 
@@ -138,7 +139,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
-    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, siteConfig.routeBase);
+    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, siteConfig.routeBase, categoryOfDir.get(path.posix.dirname(page.source.relPath)));
     const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };

@@ -55,6 +55,8 @@ export interface WorkSetup {
   regexes?: Record<string, StoredRegex>;
   /** Every engine function's signature card, by normalised name (every body key holds their hash). */
   cards: Record<string, FunctionCard>;
+  /** The catalogue's category label of each content folder: a card's category where the catalogue names none. */
+  categoryOfDir: Record<string, string>;
 }
 
 export interface PageJob {

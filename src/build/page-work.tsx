@@ -9,6 +9,7 @@
  * got; the main thread checks every answer once all pages are known, and renders a page again, with the full
  * answers, if one was wrong. The same record tells a later build whether the cached body still holds.
  */
+import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
@@ -134,7 +135,7 @@ export class PageWork {
     if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
     // What the page names is read before the cards go in: a card names nothing of its own.
     const places = pagePlaces(rendered.hast);
-    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, siteConfig.routeBase);
+    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, siteConfig.routeBase, this.setup.categoryOfDir[path.posix.dirname(doc.relPath)]);
     const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],

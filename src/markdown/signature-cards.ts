@@ -7,7 +7,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import type { PagePlaces } from '../examples/engine-objects.ts';
-import type { FunctionCard } from '../examples/signatures/cards.ts';
+import { cardsByNormalName, type FunctionCard } from '../examples/signatures/cards.ts';
 import { normalName } from '../islands/name-match.ts';
 
 const el = (tagName: string, className: string | undefined, children: ElementContent[], properties: Record<string, string> = {}): Element => ({
@@ -46,12 +46,15 @@ export function signatureCard(card: FunctionCard, routeBase = ''): Element {
  * Puts the cards into a rendered body. `places` is what the body names (read before the cards go in), `title`
  * the page's. A name given twice on a page (title and heading) gets one card, at its first entry.
  */
-export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, routeBase = ''): FunctionCard[] {
+export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, routeBase = '', pageCategory?: string): FunctionCard[] {
   const done = new Set<string>();
+  const byName = cardsByNormalName(cards);
   const cardsFor = (names: string[]): FunctionCard[] => {
     const out: FunctionCard[] = [];
     for (const n of names) {
-      const card = cards[n];
+      const found = byName.get(n);
+      // A function the catalogue does not place is in the category of the page that documents it.
+      const card = found && !found.category && pageCategory ? { ...found, category: pageCategory } : found;
       if (!card || done.has(card.name)) continue;
       done.add(card.name);
       for (const a of card.aliases) done.add(a);

@@ -71,7 +71,7 @@ function introducedIn(projectRoot: string, contentRoot: string, names: Set<strin
   return out;
 }
 
-/** Every engine function's card, by its engine name. */
+/** Every engine function's card, by its engine name (`to_date`). */
 export function functionCards(projectRoot: string, contentRoot: string, recorded: RecordedSignatures, exceptions: ReadonlyMap<string, string>): Record<string, FunctionCard> {
   const names = Object.keys(recorded.functions).sort();
   const categories = catalogueCategories(projectRoot);
@@ -109,12 +109,22 @@ export function functionCards(projectRoot: string, contentRoot: string, recorded
     if (intro) card.introduced = intro;
     const reason = exceptions.get(name);
     if (!p.calls.length && reason) card.noSignature = reason;
-    out[normalName(name)] = card;
+    out[name] = card;
   }
   return out;
 }
 
 export { catalogueCategories };
+
+/**
+ * The cards by the name as headings and titles give it (`normalName`: `TO_DATE`, `to date`); where two engine
+ * names read the same, the first in name order.
+ */
+export function cardsByNormalName(cards: Readonly<Record<string, FunctionCard>>): Map<string, FunctionCard> {
+  const out = new Map<string, FunctionCard>();
+  for (const name of Object.keys(cards).sort()) if (!out.has(normalName(name))) out.set(normalName(name), cards[name]!);
+  return out;
+}
 
 /**
  * The cards of the project's recorded signatures (the build and the tooling read them once); missing or corrupt

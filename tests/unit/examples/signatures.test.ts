@@ -151,14 +151,14 @@ describe('the signature card', () => {
   it('goes under the heading of each function entry, above its prose; a heading without an example gets none', () => {
     const body: Root = { type: 'root', children: [p('Intro'), h2('to_monday', 'TO_MONDAY'), p('Rounds down.'), example(), h2('to_year', 'TO_YEAR'), p('No example here.')] };
     const places = pagePlaces(body);
-    const placed = insertSignatureCards(body, places, 'Date functions', { tomonday: card('to_monday'), toyear: card('to_year') });
+    const placed = insertSignatureCards(body, places, 'Date functions', { to_monday: card('to_monday'), to_year: card('to_year') });
     expect(placed.map((c) => c.name)).toEqual(['to_monday']);
     const tags = body.children.map((n) => (n.type === 'element' ? `${n.tagName}${n.tagName === 'aside' ? `:${(n.properties.className as string[])[0]}` : ''}` : n.type));
     expect(tags).toEqual(['p', 'h2', 'aside:signature-card', 'p', 'figure', 'h2', 'p']);
   });
   it('goes at the top of a page whose title names the function', () => {
     const body: Root = { type: 'root', children: [p('Returns the Monday.'), example()] };
-    insertSignatureCards(body, pagePlaces(body), 'TO_MONDAY', { tomonday: card('to_monday') });
+    insertSignatureCards(body, pagePlaces(body), 'TO_MONDAY', { to_monday: card('to_monday') });
     expect(body.children[0]).toMatchObject({ tagName: 'aside', properties: { ariaLabel: 'Signature of TO_MONDAY' } });
   });
 });
