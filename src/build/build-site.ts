@@ -30,7 +30,8 @@ import { ContentErrors, ErrorSink } from '../content/errors.ts';
 import { scanContent } from '../content/scan.ts';
 import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
 import { pinnedEngineVersion } from '../examples/bridge.ts';
-import { catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
+import { cardsByNormalName, catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
+import { normalName } from '../islands/name-match.ts';
 import type { RecordedPage } from '../examples/types.ts';
 import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects, type EngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
@@ -233,6 +234,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const cards = readFunctionCards(projectRoot, contentRoot);
     const categoryOfDir = Object.fromEntries(catalogueCategories(projectRoot).byDir);
     const cardsKey = sha256(JSON.stringify(cards), JSON.stringify(categoryOfDir));
+    const cardNames = cardsByNormalName(cards);
     const coverage = catalogueCoverage(projectRoot, catalogue);
     // The bundle of islands and styles, made meanwhile (or taken from the cache).
     const bundle = bundleOnce(projectRoot, cache, code.assets);
@@ -268,7 +270,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       let bodyKey: string | undefined;
       let meta: BodyMeta | undefined;
       if (page.kind === 'doc') {
-        bodyKey = sha256(code.body, page.source.relPath, page.title, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)), cardsKey);
+        // The title reaches the body only through the cards of the functions it names (usually none).
+        const titleCards = page.title.split(/\s*[,/]\s*/).map(normalName).filter((n) => cardNames.has(n)).join(',');
+        bodyKey = sha256(code.body, page.source.relPath, titleCards, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)), cardsKey);
         const known = previous.bodies[page.source.relPath];
         if (known?.key === bodyKey) {
           // The last build's: of use while its entry (with the HTML) is there.
