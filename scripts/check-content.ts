@@ -10,7 +10,10 @@ import { readCatalogueRows } from '../src/build/coverage.ts';
 import { loadSite } from '../src/build/load-site.ts';
 import { ContentErrors } from '../src/content/errors.ts';
 import { bareUrls, checkTemplates, emptySections } from '../src/content/templates.ts';
-import { engineCoverage, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
+import { cardsByNormalName, functionCards } from '../src/examples/signatures/cards.ts';
+import { contradictions, returnClaims } from '../src/examples/signatures/prose-check.ts';
+import { readSignatureExceptions, readSignatures, signatureExceptionProblems } from '../src/examples/signatures/store.ts';
+import { engineCoverage, functionEntries, namedPlaces, namesOfHeading, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 import { checkOperatorFacts, OPERATOR_FACTS_FILE } from '../src/content/operator-facts.ts';
 
@@ -97,6 +100,38 @@ try {
   const count = (status: string) => facts.filter((f) => f.status === status).length;
   console.log(`\noperator facts (${OPERATOR_FACTS_FILE}): ${count('restored')} restored, ${count('gone-in-1.2.453')} gone in v1.2.453 and said so, ${count('noise')} noise`);
   problems.push(...factProblems);
+} catch (err) {
+  if (!(err instanceof ContentErrors)) throw err;
+  for (const e of err.errors) problems.push(e.message);
+}
+
+// Where an entry's prose says it returns a type the engine does not return (the signature card is the engine's
+// answer), and engine functions without a signature and without a reason.
+try {
+  const objects = readEngineObjects(projectRoot);
+  const recorded = readSignatures(projectRoot);
+  const cards = cardsByNormalName(functionCards(projectRoot, model.contentRoot, recorded, readSignatureExceptions(projectRoot)));
+  for (const p of signatureExceptionProblems(recorded, readSignatureExceptions(projectRoot))) problems.push(p);
+  const entries = functionEntries(namedPlaces(model), objects.functions);
+  const byRoute = new Map(model.pages.map((b) => [b.view.route, b]));
+  const seen = new Set<string>();
+  let checked = 0;
+  for (const [name, place] of entries) {
+    const card = cards.get(name);
+    const built = byRoute.get(place.route);
+    if (!card || !built || built.page.kind !== 'doc') continue;
+    const key = `${place.route}#${place.anchor ?? ''}#${card.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checked++;
+    // Line numbers of the body: the frontmatter's lines come before it in the file.
+    const offset = built.page.source.raw.split('\n').length - built.page.source.body.split('\n').length;
+    const otherEntry = (heading: string) => namesOfHeading(heading).some((n) => cards.has(n) && cards.get(n)!.name !== card.name && !card.aliases.includes(cards.get(n)!.name));
+    for (const { claim, word } of contradictions(returnClaims(built.page.source.body, place.anchor, otherEntry), card.returns)) {
+      problems.push(`${built.page.source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the prose says it returns ${word}, the engine returns ${card.returns.join(' or ')} ("${claim.text}")`);
+    }
+  }
+  console.log(`\nreturn types in the prose of ${checked} function entries checked against the engine's signatures`);
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
   for (const e of err.errors) problems.push(e.message);

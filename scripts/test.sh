@@ -19,6 +19,8 @@ step "unit tests"
 npx vitest run
 step "examples on the engine"
 npx tsx src/examples/cli.ts check
+step "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
+npx tsx src/examples/cli.ts check --signatures
 step "content checks"
 npx tsx scripts/check-content.ts
 step "build"

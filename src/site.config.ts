@@ -17,3 +17,14 @@ export const siteConfig = {
   /** Folder of the docs repository that holds the Markdown sources. */
   contentDir: 'content/doc',
 } as const;
+
+/**
+ * The files published for tools at the site's root, listed in llms.txt and in every page's footer (one entry
+ * each; the settings reference adds its own here).
+ */
+export const toolFiles: readonly { file: string; description: string }[] = [
+  { file: 'functions.json', description: 'every SQL function: signatures proved on the engine, NULL behaviour, summary, URL and examples with their results (schema: functions.schema.json)' },
+  { file: 'settings.json', description: 'every engine setting: type, default, allowed values, level, what it does and its entry (schema: settings.schema.json)' },
+  { file: 'llms-full.txt', description: "every page's Markdown in one file, with each example's recorded result" },
+  { file: 'llms.txt', description: 'an index of the pages, each linked to its Markdown' },
+];

@@ -13,7 +13,6 @@ export const uiStrings = {
   pagination: 'Previous and next pages',
   editPage: 'Edit this page',
   reportProblem: 'Report a problem with this page',
-  dataForTools: 'Reference data for tools',
   copyPage: 'Copy page as Markdown',
   copied: 'Copied',
   copyFailed: 'Copy failed',
@@ -21,6 +20,8 @@ export const uiStrings = {
   copyWithSetup: 'Copy with setup',
   copyWithSetupHint: 'Copy this example and the statements before it on this page that it builds on, as one script',
   lastUpdated: 'Last updated',
+  /** The footer's line of files published for tools (functions.json, llms-full.txt). */
+  forTools: 'For tools',
   sourceRepository: 'Databend on GitHub',
   menu: 'Menu',
   closeMenu: 'Close',

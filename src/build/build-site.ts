@@ -29,7 +29,10 @@ import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
 import { ENGINE_ERRORS_FILE, ERROR_NOTES_FILE } from '../reference/error-codes.ts';
 import { dataForTools } from '../reference/data-files.ts';
-import { coverageSummary, ENGINE_OBJECTS_FILE, readEngineObjects } from '../examples/engine-objects.ts';
+import { cardsByNormalName, catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
+import { normalName } from '../islands/name-match.ts';
+import type { RecordedPage } from '../content/recorded.ts';
+import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
@@ -44,7 +47,8 @@ import { readManifest, type Manifest } from './manifest.ts';
 import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
-import { catalogueJson, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
+import { functionsFile, functionsSchema } from './functions-json.ts';
+import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render-pool.ts';
@@ -105,6 +109,7 @@ function codeKeys(projectRoot: string) {
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/names-work.ts')])),
+    tools: hash(moduleClosure([at('build/functions-json.ts'), at('build/outputs.ts')])),
   };
 }
 
@@ -166,6 +171,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     output = new SiteWriter(options.outDir, previous.site, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
+    const cards = readFunctionCards(projectRoot, contentRoot);
+    const categoryOfDir = Object.fromEntries(catalogueCategories(projectRoot).byDir);
+    const cardsKey = sha256(JSON.stringify(cards), JSON.stringify(categoryOfDir));
+    const cardNames = cardsByNormalName(cards);
     const coverage = catalogueCoverage(projectRoot, catalogue);
     // The bundle of islands and styles, made meanwhile (or taken from the cache).
     const bundle = bundleOnce(projectRoot, cache, code.assets);
@@ -194,14 +203,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known });
+    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known, cards, categoryOfDir });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
       let bodyKey: string | undefined;
       let meta: BodyMeta | undefined;
       if (page.kind === 'doc') {
-        bodyKey = sha256(code.body, page.source.relPath, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)));
+        // The title reaches the body only through the cards of the functions it names (usually none).
+        const titleCards = page.title.split(/\s*[,/]\s*/).map(normalName).filter((n) => cardNames.has(n)).join(',');
+        bodyKey = sha256(code.body, page.source.relPath, titleCards, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)), cardsKey);
         const known = previous.bodies[page.source.relPath];
         if (known?.key === bodyKey) {
           // The last build's: of use while its entry (with the HTML) is there.
@@ -227,7 +238,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (html === undefined) s.meta = undefined;
       const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
       const grammars = cachedBody ? [] : grammarsOf(s.page.source.body);
-      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
+      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, title: s.page.title, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
     };
     let bodiesRendered = 0;
     let pagesRendered = 0;
@@ -414,9 +425,43 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       text('catalogue.json', catalogueJson(catalogue));
       text('sitemap.xml', sitemapXml(model.pages));
       text('robots.txt', robotsTxt());
-      const data = dataForTools(projectRoot);
-      for (const file of data) text(file.path, file.text());
-      text('llms.txt', llmsTxt(catalogue, model.pages, data));
+      for (const file of dataForTools(projectRoot)) text(file.path, file.text());
+      text('llms.txt', llmsTxt(catalogue, model.pages));
+      // For tools: every function as data, its schema, and every page's Markdown with its results. Made again
+      // only when what they are read from changes (the cards, the entries, the pages and their results).
+      const docPages = model.pages.filter((p) => p.page.kind === 'doc');
+      const recordedText = new Map(docPages.map((p) => [p.page.route, readOr(resultsFileOf(contentRoot, p.page.kind === 'doc' ? p.page.source.relPath : ''))]));
+      const toolsKey = sha256(code.tools, cardsKey, site.engineVersion, ...docPages.map((p) => `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`));
+      let tools = cache.readJson<Record<string, string>>('tools', toolsKey);
+      if (!tools) {
+        const recordedOf = (route: string) => {
+          const t = recordedText.get(route);
+          return t ? (JSON.parse(t) as RecordedPage).examples : undefined;
+        };
+        const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
+        const entries = functionEntries(namedPlaces(model), objects.functions);
+        const file = functionsFile(
+          site.engineVersion,
+          siteConfig.origin,
+          cards,
+          entries,
+          (route) => {
+            const p = byRoute.get(route);
+            return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route) } : undefined;
+          },
+          (route) => {
+            const p = byRoute.get(route);
+            return p && p.page.kind === 'doc' ? categoryOfDir[path.dirname(p.page.source.relPath)] : undefined;
+          },
+        );
+        const full = llmsFullTxt(
+          docPages.map((p) => ({ title: p.view.title, url: siteConfig.origin + p.view.route, body: p.page.kind === 'doc' ? p.page.source.body : '', recorded: recordedOf(p.page.route) })),
+          site.engineVersion,
+        );
+        tools = { 'functions.json': `${JSON.stringify(file)}\n`, 'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`, 'llms-full.txt': full };
+        cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
+      }
+      for (const [rel, data] of Object.entries(tools)) text(rel, data);
       stage('outputs');
 
       const index = await searchFiles;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
@@ -13,7 +14,10 @@ import type { LinkTargets } from '../markdown/links.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { renderMarkdown, type CodeBlockInfo } from '../markdown/render-markdown.ts';
-import type { PagePlaces } from '../examples/engine-objects.ts';
+import { pagePlaces, type PagePlaces } from '../examples/engine-objects.ts';
+import { catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
+import { SIGNATURES_FILE } from '../examples/signatures/store.ts';
+import { insertSignatureCards } from '../reference/signature-cards.ts';
 import { recordedExamples } from '../examples/results-store.ts';
 import { siteConfig } from '../site.config.ts';
 import type { PageView } from '../ui/types.ts';
@@ -122,6 +126,9 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     assetBase: CONTENT_ASSET_BASE,
   };
   const highlighter = await highlighterFor(SHIKI_LANGUAGES);
+  // The signature cards, once recorded (the examples tooling loads the site before anything is recorded).
+  const cards = fs.existsSync(path.join(options.projectRoot, SIGNATURES_FILE)) ? readFunctionCards(options.projectRoot, contentRoot) : undefined;
+  const categoryOfDir = catalogueCategories(options.projectRoot).byDir;
   const styles = new TokenStyles();
   const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
 
@@ -141,6 +148,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
+    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, siteConfig.routeBase, categoryOfDir.get(path.posix.dirname(page.source.relPath)));
     const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };

@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, SidebarItem } from '../catalogue/types.ts';
-import { siteConfig } from '../site.config.ts';
+import { siteConfig, toolFiles } from '../site.config.ts';
 import type { BuiltPage } from './load-site.ts';
 import { markdownUrlOf } from './paths.ts';
-import type { DataFile } from '../reference/data-files.ts';
+import type { RecordedExample } from '../content/recorded.ts';
 
 /** The catalogue as one JSON file: version record, the `doc` sidebar tree, every doc metadata entry. */
 export function catalogueJson(catalogue: Catalogue): string {
@@ -30,7 +30,7 @@ export function robotsTxt(): string {
 }
 
 /** llms.txt: the catalogue as a Markdown index, one section per top-level sidebar entry, links to the `.md` copies. */
-export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[], data: readonly DataFile[] = []): string {
+export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[]): string {
   const byRoute = new Map(pages.map((p) => [routeKey(p.view.route), p]));
   const line = (href: string, depth: number): string | undefined => {
     const p = byRoute.get(routeKey(href));
@@ -56,8 +56,67 @@ export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[], data: readonly
     const head = item.href ? `## [${item.label}](${siteConfig.origin}${item.href})` : `## ${item.label}`;
     sections.push(out.length ? `${head}\n\n${out.join('\n')}` : head);
   }
-  if (data.length) sections.push(`## Data for tools\n\n${data.map((d) => `- [${d.title}](${siteConfig.origin}/${d.path}): ${d.description}`).join('\n')}`);
-  return `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, workload-aware cloud data warehouse. Each link is the page's Markdown source.\n\n${sections.join('\n\n')}\n`;
+  const tools = toolFiles
+    .filter((f) => f.file !== 'llms.txt')
+    .map((f) => `- [${f.file}](${siteConfig.origin}/${f.file}): ${f.description}`)
+    .join('\n');
+  return `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, workload-aware cloud data warehouse. Each link is the page's Markdown source.\n\n${sections.join('\n\n')}\n\n## For tools\n\n${tools}\n`;
+}
+
+/** A recorded result as a Markdown table, for readers of Markdown: the engine's cells as written. */
+export function resultMarkdown(e: RecordedExample): string {
+  if (e.error !== undefined) return `Error:\n\n\`\`\`text\n${e.error}\n\`\`\``;
+  if (!e.result) return 'Result: the statement returns no columns.';
+  const cell = (c: string) => c.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+  const head = `| ${e.result.columns.map((c) => cell(`${c.name} (${c.type})`)).join(' | ')} |`;
+  const rule = `| ${e.result.columns.map(() => '---').join(' | ')} |`;
+  const rows = e.result.rows.map((r) => `| ${r.map(cell).join(' | ')} |`);
+  return `Result${e.nondeterministic ? ' (varies from run to run)' : ''}${e.result.rows.length ? '' : ': 0 rows'}:\n\n${[head, rule, ...rows].join('\n')}`;
+}
+
+/**
+ * A page's Markdown with each example's recorded result after it (in page order, matched by statement). A
+ * fence is found by its backticks or tildes, indented or not, so an example inside a tab or a list keeps its place.
+ */
+export function markdownWithResults(body: string, recorded: readonly RecordedExample[] | undefined): string {
+  if (!recorded?.length) return body;
+  const lines = body.split('\n');
+  const out: string[] = [];
+  let next = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,}|~{3,})\s*sql\b(.*)$/.exec(lines[i]!);
+    out.push(lines[i]!);
+    if (!open) {
+      const other = /^(\s*)(`{3,}|~{3,})/.exec(lines[i]!);
+      if (other) {
+        // Skip any other fenced block whole: its lines are not Markdown.
+        for (i++; i < lines.length; i++) {
+          out.push(lines[i]!);
+          if (lines[i]!.trim().startsWith(other[2]!)) break;
+        }
+      }
+      continue;
+    }
+    const code: string[] = [];
+    for (i++; i < lines.length; i++) {
+      out.push(lines[i]!);
+      if (lines[i]!.trim().startsWith(open[2]!) && lines[i]!.trim().replace(/[`~]/g, '') === '') break;
+      code.push(lines[i]!.slice(open[1]!.length));
+    }
+    if (!/\bexample\b/.test(open[3]!)) continue;
+    const sql = code.join('\n');
+    const found = recorded.findIndex((e, k) => k >= next && e.sql.trim() === sql.trim());
+    if (found < 0) continue;
+    next = found + 1;
+    out.push('', ...resultMarkdown(recorded[found]!).split('\n').map((l) => (l ? open[1] + l : l)));
+  }
+  return out.join('\n');
+}
+
+/** llms-full.txt: every page in sidebar order, its Markdown with the recorded result under each example. */
+export function llmsFullTxt(pages: { title: string; url: string; body: string; recorded?: readonly RecordedExample[] }[], engine: string): string {
+  const parts = pages.map((p) => `# ${p.title}\n\nSource: ${p.url}\n\n${markdownWithResults(p.body.trim(), p.recorded)}\n`);
+  return `# ${siteConfig.title} (complete)\n\n> Every page of the documentation in Markdown, with the result the engine returned for each example (Databend ${engine}).\n\n${parts.join('\n')}`;
 }
 
 /** The CSP hash of the inline theme bootstrap. */

@@ -3,6 +3,7 @@
  * Nothing heavy is imported here, so a rebuild that renders nothing never loads React, Shiki or remark.
  */
 import type { PagePlaces } from '../examples/engine-objects.ts';
+import type { FunctionCard } from '../examples/signatures/cards.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 import { sidebarHtml } from '../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../ui/types.ts';
@@ -54,6 +55,10 @@ export interface WorkSetup {
   siteKey: string;
   /** Regular expressions made from grammars' patterns by earlier builds and threads (`regex-memo.ts`). */
   regexes?: Record<string, StoredRegex>;
+  /** Every engine function's signature card, by normalised name (every body key holds their hash). */
+  cards: Record<string, FunctionCard>;
+  /** The catalogue's category label of each content folder: a card's category where the catalogue names none. */
+  categoryOfDir: Record<string, string>;
 }
 
 export interface PageJob {
@@ -62,7 +67,7 @@ export interface PageJob {
    * Doc pages: the source and the key of its body (source, results, code); `cachedBody`, a cached body whose
    * answers hold (its `bodyRefOf` and HTML), to wrap rather than render.
    */
-  doc?: { relPath: string; file: string; body: string; bodyKey: string; cachedBody?: { ref: string; html: string } };
+  doc?: { relPath: string; file: string; title: string; body: string; bodyKey: string; cachedBody?: { ref: string; html: string } };
   /** The page without its body; a cached body's table of contents is filled in. */
   view: PageView;
   /** Languages of its code blocks besides SQL and shell, when its body is to be rendered (see `RenderPool`). */

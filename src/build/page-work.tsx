@@ -1,4 +1,3 @@
-import path from 'node:path';
 /**
  * The work the build does for one page, in a worker thread (`render-worker.ts`) or, for a handful of pages, in
  * the main thread: Markdown → HAST → article HTML (the "body", kept in the cache by a hash of everything it
@@ -10,6 +9,7 @@ import path from 'node:path';
  * got; the main thread checks every answer once all pages are known, and renders a page again, with the full
  * answers, if one was wrong. The same record tells a later build whether the cached body still holds.
  */
+import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorSink } from '../content/errors.ts';
@@ -20,6 +20,7 @@ import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
 import { rememberRegexes, takeNewRegexes } from '../markdown/regex-memo.ts';
 import type { LinkTargets } from '../markdown/links.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
+import { insertSignatureCards } from '../reference/signature-cards.ts';
 import { codeLanguagesOf, renderMarkdown } from '../markdown/render-markdown.ts';
 import { ArticleBody } from '../ui/ArticleBody.tsx';
 import type { PageView } from '../ui/types.ts';
@@ -138,6 +139,9 @@ export class PageWork {
       allowMissingResults: this.setup.allowMissingResults,
     });
     if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
+    // What the page names is read before the cards go in: a card names nothing of its own.
+    const places = pagePlaces(rendered.hast);
+    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, siteConfig.routeBase, this.setup.categoryOfDir[path.posix.dirname(doc.relPath)]);
     const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],
@@ -145,7 +149,7 @@ export class PageWork {
       queries,
       styles: tokenStylesOf(styles),
       assets: [...assets],
-      places: pagePlaces(rendered.hast),
+      places,
     };
     return { html, meta, errors: [] };
   }

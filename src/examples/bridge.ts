@@ -10,6 +10,8 @@ export interface BridgeAnswer extends Partial<EngineResult> {
   ok: boolean;
   error?: string;
   value?: string;
+  /** One answer per statement of a `plan` or `values` request (the signature prober's batches). */
+  answers?: { type?: string; box?: string; error?: string; overloads?: string[] }[];
 }
 
 /** The parts of a successful answer that make a result, or undefined when the answer has none. */

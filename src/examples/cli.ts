@@ -9,6 +9,8 @@
  *                                          print which of them the site documents
  *   npm run examples -- --settings         record every setting's type, default, range and level (the facts of
  *                                          the settings reference and /settings.json)
+ *   npm run examples -- --signatures       probe every engine function's signatures (content/catalogue/
+ *                                          signatures.json); with check, probe again and name every difference
  */
 import fs from 'node:fs';
 import { siteConfig } from '../site.config.ts';
@@ -23,6 +25,8 @@ import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult }
 import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
 import type { RecordedExample } from '../content/recorded.ts';
 import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
+import { probeCatalogue } from './signatures/record.ts';
+import { describeProbeDifference, readSignatureExceptions, readSignatures, signatureExceptionProblems, writeSignatures } from './signatures/store.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -37,6 +41,7 @@ if (mode !== 'record' && mode !== 'check') {
 }
 const coverageOnly = args.includes('--coverage');
 const settingsOnly = args.includes('--settings');
+const signaturesOnly = args.includes('--signatures');
 const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
 
 // The engine first: a missing one is reported at once, before the pages are read.
@@ -60,8 +65,9 @@ try {
   process.exit(1);
 }
 
-let model: SiteModel;
-try {
+// The signature prober does not need the pages.
+let model = undefined as unknown as SiteModel;
+if (!signaturesOnly) try {
   const contentDir = flag('--content');
   const contentRoot = path.resolve(projectRoot, contentDir ?? siteConfig.contentDir);
   // Given pages, only they are rendered (the anchors of all are still read, so their links are checked).
@@ -167,11 +173,42 @@ async function recordSettings(): Promise<void> {
   console.log(`${settings.length} settings recorded in ${ENGINE_SETTINGS_FILE}`);
 }
 
+/**
+ * Probes every engine function's signatures; `record` writes them, `check` compares them with the recorded ones
+ * and with the reasons given for functions without any.
+ */
+async function signatures(): Promise<number> {
+  const now = await probeCatalogue(bridge, projectRoot, (m) => console.log(m));
+  const problems: string[] = [];
+  if (mode === 'record' && !process.env.PROBE_ONLY) writeSignatures(projectRoot, { engine, functions: now.functions });
+  else {
+    try {
+      const then = readSignatures(projectRoot);
+      if (then.engine !== engine) problems.push(`signatures were recorded on ${then.engine}, the engine is ${engine}`);
+      for (const name of new Set([...Object.keys(then.functions), ...Object.keys(now.functions)])) problems.push(...describeProbeDifference(name, then.functions[name], now.functions[name]));
+    } catch (err) {
+      if (!(err instanceof ContentErrors)) throw err;
+      problems.push(...err.errors.map((e) => e.message));
+    }
+  }
+  problems.push(...signatureExceptionProblems({ engine, functions: now.functions }, readSignatureExceptions(projectRoot)));
+  const withCalls = Object.values(now.functions).filter((p) => p.calls.length).length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`signatures: ${withCalls}/${Object.keys(now.functions).length} functions with signatures; ${now.planned} calls planned, ${now.ran} run (engine ${engine}, ${seconds} s)`);
+  for (const p of problems) console.error(`  ${p}`);
+  return problems.length ? 1 : 0;
+}
+
 const started = performance.now();
 if (settingsOnly) {
   await recordSettings();
   bridge.close();
   process.exit(0);
+}
+if (signaturesOnly) {
+  const code = await signatures();
+  bridge.close();
+  process.exit(code);
 }
 if (coverageOnly) {
   await recordCoverage();

@@ -5,6 +5,9 @@ JSON lines over stdin/stdout. Requests:
   {"op": "run", "sql": "..."}  run one statement in the current session
   {"op": "version"}            the engine's version
   {"op": "list", "sql": "..."} the first column of a query, as strings (for coverage lists)
+  {"op": "plan", "sqls": [...]} plan each statement in the current session without running it: its first output
+                               column's type, or the error ({"ok": true, "answers": [{"type": "..."} | {"error": "..."}]})
+  {"op": "values", "sqls": [...]} run each statement: {"box": "..."} or {"error": "..."} (the signature prober)
 Each answer is one line: {"ok": true, "box": "...", "rows": n, "columns": n, "schema": "..."} (the engine's own
 rendering of the result, the block's row and column counts, and the output schema from the plan),
 {"ok": false, "error": "..."}, or {"ok": true, "value": ...}. The TypeScript side reads the result from these,
@@ -13,6 +16,7 @@ keeps time limits and restarts the bridge when the engine crashes.
 import ctypes
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -39,6 +43,39 @@ def run(ctx, sql, max_rows=10000):
     df.set_max_col_width(1000000)
     block = df.collect()
     return {"ok": True, "box": str(block).rstrip(), "rows": block.num_rows(), "columns": block.num_columns(), "schema": schema}
+
+
+TYPE_OF_FIRST_FIELD = re.compile(r"data_type: (.*?), computed_expr:")
+OVERLOAD = re.compile(r"^\s+[a-z0-9_]+\((.*)\) :: ", re.M)
+
+
+def plan(ctx, sql):
+    """The type of a statement's first column from its plan: binds and type-checks, runs nothing. A call of no
+    overload answers with the overloads of that many arguments the engine tried (their argument types)."""
+    try:
+        schema = str(ctx.sql(sql).schema())
+    except BaseException as err:  # a panic inside the engine is a BaseException (pyo3's PanicException)
+        if isinstance(err, (KeyboardInterrupt, SystemExit)):
+            raise
+        text = ("engine panic: " if not isinstance(err, Exception) else "") + str(err).strip()
+        answer = {"error": text.split("\n")[0][:300]}
+        overloads = [m.group(1) for m in OVERLOAD.finditer(text)]
+        if overloads:
+            answer["overloads"] = overloads
+        return answer
+    found = TYPE_OF_FIRST_FIELD.search(schema)
+    return {"type": found.group(1)} if found else {"error": f"no output column: {schema[:200]}"}
+
+
+def values(ctx, sql):
+    try:
+        df = ctx.sql(sql)
+        df.set_max_display_rows(10000)
+        return {"box": str(df.collect()).rstrip()}
+    except BaseException as err:
+        if isinstance(err, (KeyboardInterrupt, SystemExit)):
+            raise
+        return {"error": (("engine panic: " if not isinstance(err, Exception) else "") + str(err).strip()).split("\n")[0][:300]}
 
 
 def remove_stale_workdirs():
@@ -145,6 +182,12 @@ def main():
                     answer = run(ctx, request["sql"])
                 elif op == "version":
                     answer = {"ok": True, "value": str(databend.SessionContext().sql("SELECT version()").collect())}
+                elif op == "plan":
+                    ctx = ctx or databend.SessionContext()
+                    answer = {"ok": True, "answers": [plan(ctx, q) for q in request["sqls"]]}
+                elif op == "values":
+                    ctx = ctx or databend.SessionContext()
+                    answer = {"ok": True, "answers": [values(ctx, q) for q in request["sqls"]]}
                 elif op == "list":
                     answer = run(databend.SessionContext(), request["sql"], max_rows=100000)
                 else:

@@ -1,8 +1,7 @@
 import { CopyPage } from '../islands/CopyPage.tsx';
-import { siteConfig } from '../site.config.ts';
+import { siteConfig, toolFiles } from '../site.config.ts';
 import { Island } from './Island.tsx';
 import { uiStrings } from '../strings.ts';
-import { FOOTER_DATA_LINKS } from '../reference/data-links.ts';
 
 /** A pre-filled "new issue" link naming the page, so a report arrives with its context. */
 export function reportProblemUrl(title: string, route: string): string {
@@ -33,12 +32,14 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
           </li>
         ) : null}
       </ul>
-      <p className="data-links">
-        {uiStrings.dataForTools}:{' '}
-        {FOOTER_DATA_LINKS.map((l, i) => (
-          <span key={l.href}>
-            {i ? ', ' : null}
-            <a href={l.href}>{l.label}</a>
+      <p className="tool-links">
+        {uiStrings.forTools}:{' '}
+        {toolFiles.map((f, i) => (
+          <span key={f.file}>
+            {i > 0 ? ' · ' : null}
+            <a href={`/${f.file}`} title={f.description}>
+              {f.file}
+            </a>
           </span>
         ))}
       </p>

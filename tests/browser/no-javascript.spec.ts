@@ -56,3 +56,25 @@ test('with JavaScript off on a phone, the sidebar follows the article', async ({
   const articleTop = (await page.locator('article').boundingBox())!.y;
   expect(sidebarTop).toBeGreaterThan(articleTop);
 });
+
+test('a function entry shows its signature card above the prose, within a phone screen, without JavaScript', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  // A page of many functions: each entry's card sits under its heading, the longest signatures wrap.
+  await page.goto('/doc/sql-functions/array-functions');
+  const cards = page.locator('article aside.signature-card');
+  expect(await cards.count()).toBeGreaterThan(10);
+  const first = cards.first();
+  await expect(first.locator('.signature-list code').first()).toContainText('→');
+  await expect(first.locator('dt', { hasText: 'NULL' })).toBeVisible();
+  // The card follows its heading directly.
+  expect(await first.evaluate((el) => /^H[2-6]$/.test(el.previousElementSibling?.tagName ?? ''))).toBe(true);
+  // No card, nor anything in one, reaches past the screen or scrolls sideways.
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('aside.signature-card, aside.signature-card *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth || el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent?.slice(0, 60)),
+  );
+  expect(overflowing).toEqual([]);
+  // The footer lists the files published for tools.
+  await expect(page.locator('.tool-links a', { hasText: 'functions.json' })).toHaveAttribute('href', '/functions.json');
+});

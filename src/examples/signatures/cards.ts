@@ -1,0 +1,135 @@
+/**
+ * What a function's signature card shows, put together in the main thread from the recorded signatures
+ * (`signatures.json`), the catalogue's function list (category) and the release notes (where a function was
+ * introduced). The same facts feed `/functions.json`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { normalName } from '../../islands/name-match.ts';
+import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
+import { readSignatureExceptions, readSignatures, type RecordedSignatures } from './store.ts';
+
+export interface FunctionCard {
+  /** The engine's name, lower case. */
+  name: string;
+  kind: 'scalar' | 'aggregate';
+  /** Readable signatures, `NAME(A | B [, C]) → R`. */
+  signatures: string[];
+  /** The distinct return types of the signatures. */
+  returns: string[];
+  nulls: { kind: NullBehaviour; text: string };
+  deterministic?: boolean;
+  /** Other names of the same function (the engine resolves them to one). */
+  aliases: string[];
+  category?: string;
+  /** The release series whose notes name it first: version and route. */
+  introduced?: { version: string; route: string };
+  /** Why it has no signature (`signature-exceptions.tsv`), when it has none. */
+  noSignature?: string;
+}
+
+/** The catalogue's category labels by folder (`categories.tsv`), and each function's folder (`functions.tsv`). */
+function catalogueCategories(projectRoot: string): { byFunction: Map<string, string>; byDir: Map<string, string> } {
+  const read = (f: string) => {
+    const file = path.join(projectRoot, 'content/catalogue', f);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')) : [];
+  };
+  const byDir = new Map(read('categories.tsv').map((c) => [c[0]!, (c[7] ?? '').trim()]));
+  const byFunction = new Map<string, string>();
+  for (const [, name = '', , source = ''] of read('functions.tsv')) {
+    const label = byDir.get(path.dirname(source));
+    if (label) byFunction.set(name.toLowerCase(), label);
+  }
+  return { byFunction, byDir };
+}
+
+/**
+ * Where each function is first named by the release notes (`releases.tsv` gives each series' page): inline code
+ * or link text that is exactly the function's name. The oldest series wins.
+ */
+function introducedIn(projectRoot: string, contentRoot: string, names: Set<string>): Map<string, { version: string; route: string }> {
+  const file = path.join(projectRoot, 'content/catalogue/releases.tsv');
+  const out = new Map<string, { version: string; route: string }>();
+  if (!fs.existsSync(file)) return out;
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split('\t'))
+    .map(([version = '', route = '', , label = '', , source = '']) => ({ version, route, label, source: source.replace(/:\d+$/, '') }));
+  // Oldest first (the file lists the newest first).
+  for (const r of rows.reverse()) {
+    const page = path.join(contentRoot, r.source);
+    if (!fs.existsSync(page)) continue;
+    const text = fs.readFileSync(page, 'utf8');
+    for (const m of text.matchAll(/`([A-Za-z_0-9]+)`|\[([A-Za-z_0-9]+)\]\(/g)) {
+      const n = (m[1] ?? m[2] ?? '').toLowerCase();
+      if (names.has(n) && !out.has(n)) out.set(n, { version: r.label || r.version, route: r.route });
+    }
+  }
+  return out;
+}
+
+/** Every engine function's card, by its engine name (`to_date`). */
+export function functionCards(projectRoot: string, contentRoot: string, recorded: RecordedSignatures, exceptions: ReadonlyMap<string, string>): Record<string, FunctionCard> {
+  const names = Object.keys(recorded.functions).sort();
+  const categories = catalogueCategories(projectRoot);
+  const introduced = introducedIn(projectRoot, contentRoot, new Set(names));
+  // Aliases: names the engine resolves to the same function and that accept the same calls with the same
+  // results (COALESCE is rewritten to IF, but is no other name for it).
+  const sameCalls = (a: string, b: string) => JSON.stringify(recorded.functions[a]!.calls) === JSON.stringify(recorded.functions[b]!.calls);
+  const groups = new Map<string, Set<string>>();
+  for (const n of names) {
+    const target = recorded.functions[n]!.aliasOf;
+    const root = target && recorded.functions[target] && sameCalls(n, target) ? target : n;
+    const g = groups.get(root) ?? new Set([root]);
+    g.add(n);
+    groups.set(root, g);
+  }
+  const groupOf = new Map<string, Set<string>>();
+  for (const g of groups.values()) for (const n of g) groupOf.set(n, g);
+  const out: Record<string, FunctionCard> = {};
+  for (const name of names) {
+    const p = recorded.functions[name]!;
+    const sigs = collapseSignatures(p.calls);
+    const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
+    const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
+    const card: FunctionCard = {
+      name,
+      kind: p.kind,
+      signatures: sigs.map((s) => signatureText(name, s)),
+      returns: [...new Set(sigs.map((s) => s.returns))],
+      nulls: nullBehaviour(p),
+      aliases,
+    };
+    if (p.deterministic !== undefined) card.deterministic = p.deterministic;
+    if (category) card.category = category;
+    const intro = introduced.get(name) ?? aliases.map((a) => introduced.get(a)).find(Boolean);
+    if (intro) card.introduced = intro;
+    const reason = exceptions.get(name);
+    if (!p.calls.length && reason) card.noSignature = reason;
+    out[name] = card;
+  }
+  return out;
+}
+
+export { catalogueCategories };
+
+/**
+ * The cards by the name as headings and titles give it (`normalName`: `TO_DATE`, `to date`); where two engine
+ * names read the same, the first in name order.
+ */
+export function cardsByNormalName(cards: Readonly<Record<string, FunctionCard>>): Map<string, FunctionCard> {
+  const out = new Map<string, FunctionCard>();
+  for (const name of Object.keys(cards).sort()) if (!out.has(normalName(name))) out.set(normalName(name), cards[name]!);
+  return out;
+}
+
+/**
+ * The cards of the project's recorded signatures (the build and the tooling read them once); missing or corrupt
+ * records stop the build naming the file (see `readSignatures`).
+ */
+export function readFunctionCards(projectRoot: string, contentRoot: string): Record<string, FunctionCard> {
+  return functionCards(projectRoot, contentRoot, readSignatures(projectRoot), readSignatureExceptions(projectRoot));
+}

@@ -1,0 +1,145 @@
+/**
+ * Readable signatures from the probed calls: `TO_START_OF_WEEK(DATE | TIMESTAMP [, INTEGER]) → DATE`. Calls are
+ * read by family (an argument that takes every integer width is INTEGER), calls that differ in one argument
+ * and return the same are merged into alternatives, and a call that adds a trailing argument to another with
+ * the same result becomes an optional argument.
+ */
+import type { FunctionProbe, NullAnswer, ProbedCall } from './probe.ts';
+import { ALL_FAMILIES, familyOf } from './types.ts';
+
+export interface Signature {
+  /** Alternatives per argument (`DATE | TIMESTAMP`), in order. */
+  args: string[][];
+  /** How many leading arguments are required; the rest are optional. */
+  required: number;
+  returns: string;
+}
+
+const ORDER = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
+const INTEGER_TYPES = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!.widths.map((w) => w.sql);
+const FLOAT_TYPES = ALL_FAMILIES.find((f) => f.name === 'FLOAT')!.widths.map((w) => w.sql);
+
+/** A family as a reader names it, from the widths of it a position accepted. */
+function familyLabel(family: string, widths: Set<string>): string {
+  if (family === 'INTEGER') return INTEGER_TYPES.every((t) => widths.has(t)) ? 'INTEGER' : INTEGER_TYPES.filter((t) => widths.has(t)).join(' | ');
+  if (family === 'FLOAT') return FLOAT_TYPES.filter((t) => widths.has(t)).join(' | ');
+  if (family === 'DECIMAL') return 'DECIMAL';
+  if (family === 'ARRAY') return 'ARRAY';
+  return family;
+}
+
+/** A return type as a reader names it: one type, or its family when the widths of the arguments decide it. */
+function returnLabel(types: Set<string>): string {
+  const bare = [...types].map((t) => t.replace(/ NULL$/, ''));
+  const uniq = [...new Set(bare)];
+  if (uniq.length === 1) return uniq[0]!;
+  if (uniq.every((t) => INTEGER_TYPES.includes(t))) return 'INTEGER';
+  if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
+  if (uniq.every((t) => FLOAT_TYPES.includes(t))) return uniq.includes('DOUBLE') ? 'DOUBLE' : 'FLOAT';
+  if (uniq.every((t) => t.startsWith('ARRAY('))) return 'ARRAY';
+  if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('))) return 'NUMBER';
+  return uniq.sort().join(' | ');
+}
+
+/**
+ * The readable signatures of a probed function. The NULL literal is left out (almost every function takes it);
+ * a function that accepts only NULL keeps it.
+ */
+export function collapseSignatures(calls: ProbedCall[]): Signature[] {
+  const withoutNull = calls.filter((c) => !c.args.includes('NULL'));
+  const use = withoutNull.length ? withoutNull : calls;
+  // Family-level calls: the widths each position took, and what they returned.
+  const byFamilies = new Map<string, { families: string[]; widths: Set<string>[]; returns: Set<string> }>();
+  for (const c of use) {
+    const families = c.args.map(familyOf);
+    const key = families.join(',');
+    const entry = byFamilies.get(key) ?? { families, widths: families.map(() => new Set<string>()), returns: new Set<string>() };
+    c.args.forEach((a, i) => entry.widths[i]!.add(a));
+    entry.returns.add(c.returns);
+    byFamilies.set(key, entry);
+  }
+  // The widths probed are those of one call per argument count, argument and family: they stand for the others.
+  const widthsAt = new Map<string, Set<string>>();
+  for (const e of byFamilies.values()) {
+    e.families.forEach((f, i) => {
+      const key = `${e.families.length}:${i}:${f}`;
+      widthsAt.set(key, new Set([...(widthsAt.get(key) ?? []), ...e.widths[i]!]));
+    });
+  }
+  let sigs: Signature[] = [...byFamilies.values()].map((e) => ({
+    args: e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]),
+    required: e.families.length,
+    returns: returnLabel(e.returns),
+  }));
+  // Merge calls of the same length and result that differ in one argument, until none do.
+  const sameBut = (a: Signature, b: Signature): number => {
+    if (a.args.length !== b.args.length || a.returns !== b.returns || a.required !== b.required) return -1;
+    let diff = -1;
+    for (let i = 0; i < a.args.length; i++) {
+      if (a.args[i]!.join('|') === b.args[i]!.join('|')) continue;
+      if (diff >= 0) return -1;
+      diff = i;
+    }
+    return diff;
+  };
+  const rank = (label: string) => ORDER.get(label.split(' ')[0]!) ?? ORDER.get(familyOf(label.split(' | ')[0]!)) ?? 99;
+  for (let changed = true; changed; ) {
+    changed = false;
+    outer: for (let i = 0; i < sigs.length; i++) {
+      for (let j = i + 1; j < sigs.length; j++) {
+        const d = sameBut(sigs[i]!, sigs[j]!);
+        if (d < 0) continue;
+        const merged = [...new Set([...sigs[i]!.args[d]!, ...sigs[j]!.args[d]!])].sort((x, y) => rank(x) - rank(y));
+        sigs[i] = { ...sigs[i]!, args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)) };
+        sigs.splice(j, 1);
+        changed = true;
+        break outer;
+      }
+    }
+  }
+  // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]).
+  sigs.sort((a, b) => a.args.length - b.args.length);
+  for (let changed = true; changed; ) {
+    changed = false;
+    outer: for (let i = 0; i < sigs.length; i++) {
+      for (let j = 0; j < sigs.length; j++) {
+        const s = sigs[i]!;
+        const t = sigs[j]!;
+        if (i === j || t.args.length !== s.args.length + 1 || t.returns !== s.returns || t.required !== t.args.length) continue;
+        if (!s.args.every((a, k) => a.join('|') === t.args[k]!.join('|'))) continue;
+        sigs[i] = { args: t.args, required: s.required, returns: s.returns };
+        sigs.splice(j, 1);
+        changed = true;
+        break outer;
+      }
+    }
+  }
+  return sigs.sort((a, b) => a.args.length - b.args.length || signatureText('', a).localeCompare(signatureText('', b)));
+}
+
+/** `NAME(A | B, C [, D]) → R` */
+export function signatureText(name: string, s: Signature): string {
+  const parts = s.args.map((alts, i) => {
+    const text = alts.join(' | ');
+    if (i < s.required) return i === 0 ? text : `, ${text}`;
+    return i === 0 ? `[${text}` : ` [, ${text}`;
+  });
+  const optional = s.args.length - s.required;
+  return `${name.toUpperCase()}(${parts.join('')}${']'.repeat(optional)}) → ${s.returns}`;
+}
+
+export type NullBehaviour = 'propagates' | 'never-null' | 'partial' | 'unknown';
+
+/** How NULL arguments behave: NULL in any argument gives NULL, none does, some do, or it could not be told. */
+export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: string } {
+  const answers: NullAnswer[] = p.nullIn ?? [];
+  if (!answers.length) return { kind: 'unknown', text: p.calls.length ? 'takes no arguments' : 'not probed' };
+  if (answers.every((a) => a === 'null')) return { kind: 'propagates', text: p.kind === 'aggregate' ? 'NULL when every input is NULL' : 'NULL in any argument gives NULL' };
+  if (answers.every((a) => a === 'value')) return { kind: 'never-null', text: p.kind === 'aggregate' ? 'NULL inputs are skipped; never NULL' : 'NULL arguments give a value, not NULL' };
+  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null')) return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
+  const which = (k: NullAnswer) => answers.map((a, i) => (a === k ? i + 1 : 0)).filter(Boolean);
+  const nulls = which('null');
+  const values = which('value');
+  const ord = (ns: number[]) => ns.map((n) => ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] ?? `${n}th`).join(', ');
+  return { kind: 'partial', text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}` };
+}

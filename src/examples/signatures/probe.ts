@@ -1,0 +1,350 @@
+/**
+ * The signature prober: asks the engine which argument types each function accepts and what it returns. Calls
+ * are planned, never run (binding type-checks them in under a millisecond), by type family first and then the
+ * widths inside the accepted families; a few calls per function are then run for NULL behaviour and determinism.
+ * Every step is a batch over all functions, so the whole catalogue is a few dozen round trips to the engine.
+ */
+import { ALL_FAMILIES, argSql, sqlTypeName, variantOfEngineType, type ArgForm, type TypeFamily, type TypeVariant } from './types.ts';
+
+export interface ProbeEngine {
+  /** Plans each statement: the type of its first column (the engine's plan type) or the error. */
+  plan(sqls: string[]): Promise<PlanAnswer[]>;
+  /** Runs each statement: the engine's rendering of the result, or the error. */
+  run(sqls: string[]): Promise<{ box?: string; error?: string }[]>;
+}
+
+/** A planned call: its type, or the error and the overloads of that many arguments the engine tried. */
+export interface PlanAnswer {
+  type?: string;
+  error?: string;
+  overloads?: string[];
+}
+
+export interface ProbeTarget {
+  name: string;
+  aggregate: boolean;
+  /** The most arguments to try (the documented syntax's count, at least 3). */
+  maxArity: number;
+}
+
+/** One accepted call: its argument types (SQL names, `NULL` for the NULL literal) and the type it returns. */
+export interface ProbedCall {
+  args: string[];
+  returns: string;
+}
+
+export type NullAnswer = 'null' | 'value' | 'error' | 'rejected';
+
+export interface FunctionProbe {
+  kind: 'scalar' | 'aggregate';
+  /** How calls had to be written when plain column arguments were refused. */
+  form?: 'literal' | 'window' | `params ${string}`;
+  /** Every accepted call, the widths inside accepted families included, sorted. */
+  calls: ProbedCall[];
+  /** The call run for NULL behaviour and determinism (column arguments of the probe table). */
+  sample?: string;
+  /** The sample's answer with each argument in turn NULL (a NULL column of the same type). */
+  nullIn?: NullAnswer[];
+  /** The sample with every argument NULL. */
+  allNull?: NullAnswer;
+  /** Two runs of the sample gave the same answer (undefined when the sample does not run). */
+  deterministic?: boolean;
+  /** When nothing was accepted: the engine's answer to the simplest call. */
+  refused?: string;
+  /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
+  aliasOf?: string;
+}
+
+interface Arg {
+  family: TypeFamily;
+  variant: TypeVariant;
+}
+
+interface Form {
+  args: ArgForm;
+  params?: string;
+  window?: boolean;
+}
+
+const FAMILY_PRIORITY = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
+const repArgs = (families: TypeFamily[]): Arg[] => families.map((f) => ({ family: f, variant: f.rep }));
+const keyOf = (args: Arg[]) => args.map((a) => a.variant.sql).join(',');
+
+export function callSql(name: string, args: Arg[], form: Form, argForm: ArgForm = form.args): string {
+  const inner = args.map((a) => argSql(a.variant, argForm)).join(', ');
+  const call = `${name}${form.params ?? ''}(${inner})`;
+  return form.window ? `${call} OVER (ORDER BY c_i32)` : call;
+}
+const selectSql = (call: string) => `SELECT ${call} FROM probe`;
+
+/** Work that plans many calls across functions in one batch per step. */
+class Batch {
+  private readonly cache = new Map<string, PlanAnswer>();
+  calls = 0;
+  constructor(private readonly engine: ProbeEngine) {}
+  async plan(sqls: string[]): Promise<Map<string, PlanAnswer>> {
+    const fresh = [...new Set(sqls)].filter((s) => !this.cache.has(s));
+    for (let i = 0; i < fresh.length; i += 500) {
+      const part = fresh.slice(i, i + 500);
+      const answers = await this.engine.plan(part);
+      part.forEach((s, j) => this.cache.set(s, answers[j] ?? { error: 'no answer' }));
+      this.calls += part.length;
+    }
+    return this.cache;
+  }
+}
+
+interface State {
+  target: ProbeTarget;
+  form: Form;
+  /** Accepted calls by argument key, with the args that made them. */
+  accepted: Map<string, { args: Arg[]; type: string }>;
+  refused?: string;
+  canonical?: string;
+  /** Some call was parsed and bound (refused for its types, not by the parser or as an unknown name). */
+  parsed?: boolean;
+  /** The statements planned for it (how much probing it cost). */
+  tried: Set<string>;
+  /** Argument families of the overloads the engine named in its errors, by argument count. */
+  hints: Map<number, Map<string, Arg[]>>;
+}
+
+/** The family of a type the engine names in an overload (`Array(T0) NULL`, `UInt64`); undefined for generics. */
+export function familyOfOverloadType(t: string): TypeFamily | undefined {
+  // A generic (`T0`) unifies with any type: an integer stands for it (an ARRAY(INT) column goes with it).
+  const head = /^T\d+\b/.test(t.trim()) ? 'Int32' : (/^[A-Za-z]+\d*/.exec(t.trim())?.[0] ?? '');
+  const name = /^U?Int\d+$/.test(head)
+    ? 'INTEGER'
+    : /^Float\d+$/.test(head)
+      ? 'FLOAT'
+      : ({ Decimal: 'DECIMAL', String: 'VARCHAR', Boolean: 'BOOLEAN', Date: 'DATE', Timestamp: 'TIMESTAMP', Variant: 'VARIANT', Array: 'ARRAY', Map: 'MAP', Tuple: 'TUPLE', Bitmap: 'BITMAP', Geometry: 'GEOMETRY', Nothing: 'NULL', NULL: 'NULL' } as Record<string, string>)[head];
+  return ALL_FAMILIES.find((f) => f.name === name);
+}
+
+/** Splits an overload's argument list at its top-level commas. */
+export function overloadArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (text.trim()) out.push(text.slice(start).trim());
+  return out;
+}
+
+const FORMS: Form[] = [{ args: 'column' }, { args: 'literal' }, { args: 'column', params: '(1)' }, { args: 'column', params: '(0.5)' }, { args: 'column', params: '(10, 2)' }, { args: 'column', window: true }];
+
+/** All tuples of `n` items drawn from `pool`. */
+function grid<T>(pool: T[], n: number): T[][] {
+  let out: T[][] = [[]];
+  for (let i = 0; i < n; i++) out = out.flatMap((t) => pool.map((p) => [...t, p]));
+  return out;
+}
+
+const SEEDS_PER_ARITY = 3;
+/** Calls tried as the sample of a function, in family order, until one runs. */
+const SAMPLE_CANDIDATES = 4;
+const PRODUCT_CAP = 64;
+const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
+const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
+/** The families a sweep tries in each argument: all but the NULL literal, which nearly every function takes. */
+const SWEEP = ALL_FAMILIES.filter((f) => f.name !== 'NULL');
+
+/** Probes the accepted signatures of every target, for one form of writing calls, on the targets not yet settled. */
+async function probeForm(batch: Batch, states: State[]): Promise<void> {
+  const tryCalls = async (items: { st: State; args: Arg[] }[]) => {
+    const sqls = items.map(({ st, args }) => selectSql(callSql(st.target.name, args, st.form)));
+    const answers = await batch.plan(sqls);
+    items.forEach(({ st, args }, k) => {
+      st.tried.add(sqls[k]!);
+      const a = answers.get(sqls[k]!)!;
+      if (a.type !== undefined) st.accepted.set(keyOf(args), { args, type: sqlTypeName(a.type) });
+      else if (st.refused === undefined && a.error) st.refused = a.error;
+      if (a.error && !/SyntaxException|UnknownFunction/.test(a.error)) st.parsed = true;
+      // The engine names the function it resolved the call to: another name for an alias.
+      const canonical = /no overload satisfies `([a-z0-9_]+)\(/.exec(a.error ?? '')?.[1];
+      if (canonical && canonical !== st.target.name) st.canonical = canonical;
+      for (const o of a.overloads ?? []) {
+        const types = overloadArgs(o);
+        const families = types.map(familyOfOverloadType);
+        if (families.length !== args.length || families.some((f) => !f)) continue;
+        // The width the overload names where the probe has it (FLOAT for Float32), else the family's usual one.
+        const hinted = families.map((f, i) => {
+          const w = variantOfEngineType(types[i]!);
+          return { family: f!, variant: w && f!.widths.includes(w) ? w : f!.rep };
+        });
+        const hints = st.hints.get(args.length) ?? new Map<string, Arg[]>();
+        hints.set(keyOf(hinted), hinted);
+        st.hints.set(args.length, hints);
+      }
+    });
+  };
+  const ofArity = (st: State, n: number) => [...st.accepted.values()].filter((c) => c.args.length === n);
+  // Calls without the NULL literal: a call that takes NULL tells nothing about the types a function takes.
+  const realOfArity = (st: State, n: number) => ofArity(st, n).filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const hasReal = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const maxArity = Math.max(...states.map((s) => s.target.maxArity));
+  // First, for every argument count, one call of a type few functions take (BITMAP; GEOMETRY for those that
+  // take it): refused, it names the overloads of that many arguments, which seed the rest. A function that
+  // names no overload at all (the engine builds its calls from the arguments) gets every family instead. A
+  // function the parser refuses (an operator's name, as `and`) is not probed further.
+  const arities = (st: State) => Array.from({ length: st.target.maxArity + 1 }, (_, n) => n);
+  await tryCalls(states.flatMap((st) => arities(st).map((n) => ({ st, args: repArgs(Array(n).fill(BITMAP)) }))));
+  await tryCalls(states.flatMap((st) => arities(st).filter((n) => n > 0 && st.accepted.has(keyOf(repArgs(Array(n).fill(BITMAP))))).map((n) => ({ st, args: repArgs(Array(n).fill(GEOMETRY)) }))));
+  const probed = states.filter((st) => st.accepted.size > 0 || st.parsed);
+  for (let n = 0; n <= maxArity; n++) {
+    if (process.env.PROBE_DEBUG) console.error(`arity ${n}: ${batch.calls} calls so far`);
+    const live = probed.filter((st) => n <= st.target.maxArity);
+    await tryCalls(live.flatMap((st) => [...(st.hints.get(n)?.values() ?? [])].map((args) => ({ st, args }))));
+    // Beyond three arguments only what the engine named is tried.
+    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && realOfArity(st, n).length === 0);
+    await tryCalls(unnamed.flatMap((st) => ALL_FAMILIES.map((f) => ({ st, args: repArgs(Array(n).fill(f)) }))));
+    // Still nothing: the accepted calls of one argument fewer, extended by each family; for two arguments, a grid.
+    await tryCalls(
+      unnamed
+        .filter((st) => realOfArity(st, n).length === 0)
+        .flatMap((st) =>
+          realOfArity(st, n - 1)
+            .slice(0, 2)
+            .flatMap((c) => SWEEP.map((f) => ({ st, args: [...c.args, { family: f, variant: f.rep }] }))),
+        ),
+    );
+    await tryCalls(unnamed.filter((st) => n === 2 && !hasReal(st)).flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))));
+    // Sweep: every position of the first seeds through every family (implicit casts show here).
+    await tryCalls(
+      live.flatMap((st) =>
+        ofArity(st, n)
+          .filter((c) => c.args.every((x) => x.family.name !== 'NULL'))
+          .slice(0, SEEDS_PER_ARITY)
+          .flatMap((c) => c.args.flatMap((_, i) => SWEEP.map((f) => ({ st, args: c.args.map((x, j) => (j === i ? { family: f, variant: f.rep } : x)) })))),
+      ),
+    );
+    // The product of what each position accepted, when small.
+    await tryCalls(
+      live.flatMap((st) => {
+        const calls = ofArity(st, n).filter((c) => c.args.every((x) => x.family.name !== 'NULL'));
+        if (n === 0 || !calls.length) return [];
+        const perPos = Array.from({ length: n }, (_, i) => [...new Map(calls.map((c) => [c.args[i]!.family.name, c.args[i]!.family])).values()]);
+        const size = perPos.reduce((acc, p) => acc * p.length, 1);
+        if (size > PRODUCT_CAP) return [];
+        return perPos.reduce<TypeFamily[][]>((acc, p) => acc.flatMap((t) => p.map((f) => [...t, f])), [[]]).map((fs) => ({ st, args: repArgs(fs) }));
+      }),
+    );
+  }
+  // Widths: for each argument count, argument and family that has widths, the first accepted call with it,
+  // that argument through the family's widths.
+  await tryCalls(
+    states.flatMap((st) => {
+      const covered = new Set<string>();
+      return familyCalls(st)
+        .filter((c) => c.args.every((a) => a.variant === a.family.rep))
+        .map((c) => ({ args: c.args.map((a, i) => ({ a, i, key: `${c.args.length}:${i}:${a.family.name}` })) }))
+        .flatMap((c) =>
+          c.args
+            .filter(({ a, key }) => a.family.widths.length > 0 && !covered.has(key) && covered.add(key))
+            .flatMap(({ a, i }) => a.family.widths.filter((w) => w !== a.variant).map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) }))),
+        );
+    }),
+  );
+}
+
+
+/** The accepted calls of representative types without the NULL literal, fewest arguments and commonest families first. */
+function familyCalls(st: State): { args: Arg[]; type: string }[] {
+  const families = [...st.accepted.values()].filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const widths = (args: Arg[]) => args.filter((a) => a.variant !== a.family.rep).length;
+  const score = (args: Arg[]) => args.map((a) => String(FAMILY_PRIORITY.get(a.family.name)!).padStart(2, '0')).join(',');
+  // Representative types first: a call with a width of its own (ARRAY(VARCHAR)) only where none other is.
+  return families.sort((a, b) => Math.sign(widths(a.args)) - Math.sign(widths(b.args)) || a.args.length - b.args.length || score(a.args).localeCompare(score(b.args)));
+}
+
+
+
+const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
+  if (a.error !== undefined) return /SemanticError|no overload/.test(a.error) ? 'rejected' : 'error';
+  const cell = /│\s*(true|false)\s*│\s*$/m.exec(a.box ?? '');
+  return cell ? (cell[1] === 'true' ? 'null' : 'value') : 'error';
+};
+
+/** Probes every target: signatures, then NULL behaviour and determinism from its sample call. */
+export async function probeFunctions(engine: ProbeEngine, targets: ProbeTarget[], log: (m: string) => void = () => {}): Promise<{ probes: Map<string, FunctionProbe>; planned: number; ran: number }> {
+  const batch = new Batch(engine);
+  const states: State[] = targets.map((target) => ({ target, form: FORMS[0]!, accepted: new Map(), hints: new Map(), tried: new Set() }));
+  for (const form of FORMS) {
+    // Another way of writing the call helps only a function the engine knows and refused by its arguments.
+    // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
+    const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
+    const open = states.filter((st) => !settled(st) && (form === FORMS[0] || st.parsed));
+    if (!open.length) break;
+    for (const st of open) st.form = form;
+    await probeForm(batch, open);
+    log(`signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ${open.filter((s) => s.accepted.size).length}/${open.length} accepted something (${batch.calls} calls planned)`);
+  }
+  if (process.env.PROBE_DEBUG) console.error(states.map((st) => [st.target.name, st.tried.size] as const).sort((a, b) => b[1] - a[1]).slice(0, 20).map(([n, c]) => `${n} ${c}`).join(', '));
+  // The sample: of the first few calls with arguments, the first that runs on the probe table's values.
+  const candidates = new Map(states.map((st) => [st, familyCalls(st).filter((c) => c.args.length > 0).slice(0, SAMPLE_CANDIDATES)]));
+  const tries = [...candidates].flatMap(([st, cs]) => cs.map((c) => selectSql(callSql(st.target.name, c.args, st.form))));
+  const tried: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < tries.length; i += 200) tried.push(...(await engine.run(tries.slice(i, i + 200))));
+  const runsOk = new Map(tries.map((sql, i) => [sql, tried[i]!.box !== undefined]));
+  const sampleOf = (st: State): Arg[] | undefined => {
+    const cs = candidates.get(st)!;
+    return (cs.find((c) => runsOk.get(selectSql(callSql(st.target.name, c.args, st.form)))) ?? cs[0] ?? familyCalls(st)[0])?.args;
+  };
+  // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
+  const runs: string[] = [];
+  const plans = new Map<State, { sample: string; nullIn: string[]; allNull: string }>();
+  for (const st of states) {
+    const args = sampleOf(st);
+    if (!args) continue;
+    const call = callSql(st.target.name, args, st.form);
+    const withArgs = (argsSql: string[]) => {
+      const base = `${st.target.name}${st.form.params ?? ''}(${argsSql.join(', ')})`;
+      return `SELECT (${st.form.window ? `${base} OVER (ORDER BY c_i32)` : base}) IS NULL FROM probe`;
+    };
+    const p = {
+      sample: call,
+      nullIn: args.map((_, i) => withArgs(args.map((a, j) => argSql(a.variant, j === i ? 'nullable' : st.form.args)))),
+      allNull: withArgs(args.map((a) => argSql(a.variant, 'nullable'))),
+    };
+    plans.set(st, p);
+    runs.push(selectSql(call), ...p.nullIn, p.allNull);
+  }
+  const answers: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < runs.length; i += 200) answers.push(...(await engine.run(runs.slice(i, i + 200))));
+  // The second run of each sample comes after all the first ones: time passes between them.
+  const samples = [...plans.values()].map((p) => selectSql(p.sample));
+  const again: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < samples.length; i += 200) again.push(...(await engine.run(samples.slice(i, i + 200))));
+  const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
+  const againBy = new Map(samples.map((s, i) => [s, again[i]!]));
+
+  const probes = new Map<string, FunctionProbe>();
+  for (const st of states) {
+    const calls = [...st.accepted.values()]
+      .map((c) => ({ args: c.args.map((a) => a.variant.sql), returns: c.type }))
+      .sort((a, b) => a.args.length - b.args.length || a.args.join(',').localeCompare(b.args.join(',')));
+    const probe: FunctionProbe = { kind: st.target.aggregate ? 'aggregate' : 'scalar', calls };
+    if (calls.length && st.form !== FORMS[0]) probe.form = st.form.args === 'literal' ? 'literal' : st.form.window ? 'window' : `params ${st.form.params}`;
+    const p = plans.get(st);
+    if (p) {
+      probe.sample = p.sample;
+      const first = byRun.get(selectSql(p.sample))!;
+      const second = againBy.get(selectSql(p.sample))!;
+      if (first.box !== undefined && second.box !== undefined) probe.deterministic = first.box === second.box;
+      if (p.nullIn.length) probe.nullIn = p.nullIn.map((s) => isNullAnswer(byRun.get(s)!));
+      if (p.nullIn.length) probe.allNull = isNullAnswer(byRun.get(p.allNull)!);
+    }
+    if (!calls.length) probe.refused = st.refused ?? 'no call planned';
+    if (st.canonical) probe.aliasOf = st.canonical;
+    probes.set(st.target.name, probe);
+  }
+  return { probes, planned: batch.calls, ran: runs.length + samples.length };
+}

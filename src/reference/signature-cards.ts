@@ -1,0 +1,93 @@
+/**
+ * Signature cards: on every function entry (a page whose title names an engine function, or a heading whose
+ * section names one, holding an example run on the engine: the rule of `functionEntries`), a card above the
+ * prose with what the engine proved (signatures, NULL behaviour, determinism) and the catalogue's facts
+ * (aliases, category, the release that introduced it). A page titled by a function gets it at the top of the
+ * article; a heading, right under it.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import type { PagePlaces } from '../examples/engine-objects.ts';
+import { cardsByNormalName, type FunctionCard } from '../examples/signatures/cards.ts';
+import { normalName } from '../islands/name-match.ts';
+
+const el = (tagName: string, className: string | undefined, children: ElementContent[], properties: Record<string, string> = {}): Element => ({
+  type: 'element',
+  tagName,
+  properties: { ...(className ? { className: [className] } : {}), ...properties },
+  children,
+});
+const text = (value: string): ElementContent => ({ type: 'text', value });
+
+/** Signatures beyond this many are summed up (a comparison operator takes dozens of type pairs). */
+const MAX_SIGNATURES = 8;
+
+export function signatureCard(card: FunctionCard, routeBase = ''): Element {
+  const facts: Element[] = [];
+  const fact = (term: string, value: ElementContent[]) => facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), el('dd', undefined, value)]));
+  const shown = card.signatures.slice(0, MAX_SIGNATURES);
+  const rest = card.signatures.length - shown.length;
+  const lines: ElementContent[] = shown.map((s) => el('li', undefined, [el('code', undefined, [text(s)])]));
+  if (rest > 0) lines.push(el('li', 'signature-more', [text(`and ${rest} more type combinations`)]));
+  if (card.returns.length) fact('Returns', [text(card.returns.join(', '))]);
+  fact('NULL', [text(card.nulls.text)]);
+  if (card.deterministic !== undefined) fact('Deterministic', [text(card.deterministic ? 'yes: the same arguments give the same result' : 'no: each call may give a different result')]);
+  if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);
+  if (card.category) fact('Category', [text(card.category)]);
+  if (card.introduced) fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: `${routeBase}${card.introduced.route}` })]);
+  const head = card.signatures.length
+    ? el('ul', 'signature-list', lines)
+    : el('p', 'signature-none', [text(card.noSignature ? `No signature recorded: ${card.noSignature}` : 'No signature recorded.')]);
+  return el('aside', 'signature-card', [el('p', 'signature-title', [text(card.kind === 'aggregate' ? 'Aggregate signature' : 'Signature')]), head, el('dl', 'signature-facts', facts)], {
+    ariaLabel: `Signature of ${card.name.toUpperCase()}`,
+  });
+}
+
+/**
+ * Puts the cards into a rendered body. `places` is what the body names (read before the cards go in), `title`
+ * the page's. A name given twice on a page (title and heading) gets one card, at its first entry.
+ */
+export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, routeBase = '', pageCategory?: string): FunctionCard[] {
+  const done = new Set<string>();
+  const byName = cardsByNormalName(cards);
+  const cardsFor = (names: string[]): FunctionCard[] => {
+    const out: FunctionCard[] = [];
+    for (const n of names) {
+      const found = byName.get(n);
+      // A function the catalogue does not place is in the category of the page that documents it.
+      const card = found && !found.category && pageCategory ? { ...found, category: pageCategory } : found;
+      if (!card || done.has(card.name)) continue;
+      done.add(card.name);
+      for (const a of card.aliases) done.add(a);
+      out.push(card);
+    }
+    return out;
+  };
+  const placed: FunctionCard[] = [];
+  const titleNames = title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
+  const top = places.examples > 0 ? cardsFor(titleNames) : [];
+  const byAnchor = new Map<string, FunctionCard[]>();
+  for (const s of places.sections) {
+    if (!s.anchor || s.examples === 0) continue;
+    const found = cardsFor(s.names);
+    if (found.length) byAnchor.set(s.anchor, found);
+  }
+  const insertAfter = (parent: Root | Element) => {
+    for (let i = 0; i < parent.children.length; i++) {
+      const child = parent.children[i]!;
+      if (child.type !== 'element') continue;
+      const id = /^h[2-6]$/.test(child.tagName) ? child.properties.id : undefined;
+      const found = typeof id === 'string' ? byAnchor.get(id) : undefined;
+      if (found) {
+        parent.children.splice(i + 1, 0, ...found.map((c) => signatureCard(c, routeBase)));
+        placed.push(...found);
+        i += found.length;
+      } else if (child.tagName === 'section' || child.tagName === 'div') insertAfter(child);
+    }
+  };
+  insertAfter(body);
+  if (top.length) {
+    body.children.unshift(...top.map((c) => signatureCard(c, routeBase)));
+    placed.unshift(...top);
+  }
+  return placed;
+}

@@ -1,0 +1,182 @@
+/**
+ * Function signatures from the engine: the engine's plan types read as SQL names, probed calls collapsed into
+ * readable signatures, NULL behaviour in words, a changed engine answer named by function, the card placed on
+ * its entry, and the prose that contradicts the card found.
+ */
+import type { Element, Root } from 'hast';
+import { describe, expect, it } from 'vitest';
+import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
+import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
+import { familyOfOverloadType, overloadArgs, probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
+import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
+import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
+import { sqlTypeName } from '../../../src/examples/signatures/types.ts';
+import { pagePlaces } from '../../../src/examples/engine-objects.ts';
+import { insertSignatureCards } from '../../../src/reference/signature-cards.ts';
+
+describe('engine plan types as SQL names', () => {
+  it('reads numbers, nullables, decimals and nested types as TYPEOF writes them', () => {
+    expect(sqlTypeName('Number(UInt8)')).toBe('TINYINT UNSIGNED');
+    expect(sqlTypeName('Nullable(Number(Int64))')).toBe('BIGINT NULL');
+    expect(sqlTypeName('Decimal(Decimal128(DecimalSize { precision: 12, scale: 2 }))')).toBe('DECIMAL(12, 2)');
+    expect(sqlTypeName('Map(Tuple([String, Number(UInt8)]))')).toBe('MAP(VARCHAR, TINYINT UNSIGNED)');
+    expect(sqlTypeName('Array(Nullable(String))')).toBe('ARRAY(VARCHAR NULL)');
+    expect(sqlTypeName('Tuple([Number(Float64), Date])')).toBe('TUPLE(DOUBLE, DATE)');
+    expect(sqlTypeName('Null')).toBe('NULL');
+  });
+  it('reads the overloads an engine error names', () => {
+    expect(overloadArgs('Array(T0) NULL, UInt64 NULL, Map(String, Int8)')).toEqual(['Array(T0) NULL', 'UInt64 NULL', 'Map(String, Int8)']);
+    expect(familyOfOverloadType('Array(T0) NULL')?.name).toBe('ARRAY');
+    expect(familyOfOverloadType('Float32')?.name).toBe('FLOAT');
+    expect(familyOfOverloadType('T0')?.name).toBe('INTEGER');
+  });
+});
+
+const ALL_INTS = ['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'TINYINT UNSIGNED', 'SMALLINT UNSIGNED', 'INT UNSIGNED', 'BIGINT UNSIGNED'];
+
+describe('readable signatures', () => {
+  it('merges alternatives and optional trailing arguments', () => {
+    const calls = [
+      { args: ['DATE'], returns: 'DATE' },
+      { args: ['TIMESTAMP'], returns: 'DATE' },
+      ...ALL_INTS.flatMap((i) => [
+        { args: ['DATE', i], returns: 'DATE' },
+        { args: ['TIMESTAMP', i], returns: 'DATE' },
+      ]),
+      { args: ['NULL'], returns: 'NULL' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('to_start_of_week', s))).toEqual(['TO_START_OF_WEEK(DATE | TIMESTAMP [, INTEGER]) → DATE']);
+  });
+  it('names a return type by its family when the argument widths decide it', () => {
+    const calls = [
+      { args: ['INT', 'INT'], returns: 'BIGINT' },
+      { args: ['TINYINT', 'INT'], returns: 'INT' },
+      { args: ['DOUBLE', 'DOUBLE'], returns: 'DOUBLE' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('plus', s))).toEqual(['PLUS(DOUBLE, DOUBLE) → DOUBLE', 'PLUS(TINYINT | INT, INT) → INTEGER']);
+  });
+  it('says how NULL arguments behave, per argument where they differ', () => {
+    const base: FunctionProbe = { kind: 'scalar', calls: [{ args: ['VARCHAR'], returns: 'VARCHAR' }] };
+    expect(nullBehaviour({ ...base, nullIn: ['null', 'null'] }).kind).toBe('propagates');
+    expect(nullBehaviour({ ...base, nullIn: ['value'] }).text).toBe('NULL arguments give a value, not NULL');
+    expect(nullBehaviour({ ...base, nullIn: ['value', 'null'] }).text).toBe('NULL as the second argument gives NULL; as the first, a value');
+  });
+});
+
+/** A tiny engine: ABS takes integers and doubles and names its overloads when refused; NOW takes nothing. */
+function fakeEngine(): ProbeEngine & { planned: string[] } {
+  const planned: string[] = [];
+  const accept: Record<string, string> = {
+    'abs(c_i32)': 'Number(UInt32)',
+    'abs(c_f64)': 'Number(Float64)',
+    'abs(c_i8)': 'Number(UInt8)',
+    'now()': 'Timestamp',
+  };
+  return {
+    planned,
+    plan: (sqls) =>
+      Promise.resolve(sqls.map((sql) => {
+        planned.push(sql);
+        const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+        if (accept[call]) return { type: accept[call] };
+        if (call.startsWith('abs(') && call.split(',').length === 1) return { error: 'no overload satisfies `abs(Bitmap)`', overloads: ['Int64', 'Float64'] };
+        return { error: `no overload satisfies \`${call}\`` };
+      })),
+    run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? { box: /n_c_/.test(sql) ? '│ true │' : '│ false │' } : { box: `│ ${sql} │` }))),
+  };
+}
+
+describe('the prober', () => {
+  it('finds the accepted calls from the overloads the engine names, then the widths, then NULL behaviour', async () => {
+    const engine = fakeEngine();
+    const { probes } = await probeFunctions(engine, [
+      { name: 'abs', aggregate: false, maxArity: 2 },
+      { name: 'now', aggregate: false, maxArity: 1 },
+    ]);
+    const abs = probes.get('abs')!;
+    expect(abs.calls).toEqual([
+      { args: ['DOUBLE'], returns: 'DOUBLE' },
+      { args: ['INT'], returns: 'INT UNSIGNED' },
+      { args: ['TINYINT'], returns: 'TINYINT UNSIGNED' },
+    ]);
+    expect(abs.nullIn).toEqual(['null']);
+    expect(abs.deterministic).toBe(true);
+    expect(probes.get('now')!.calls).toEqual([{ args: [], returns: 'TIMESTAMP' }]);
+    // By family first: no call of a family the engine never accepted is tried in another width.
+    expect(engine.planned.some((s) => /abs\(c_i16\)/.test(s))).toBe(true);
+    expect(engine.planned.some((s) => /abs\(c_u16\)/.test(s) && false)).toBe(false);
+  });
+});
+
+describe('a changed engine answer', () => {
+  const then: FunctionProbe = { kind: 'scalar', calls: [{ args: ['INT'], returns: 'BIGINT' }], nullIn: ['null'], deterministic: true };
+  it('names the function and the difference', () => {
+    const now: FunctionProbe = { ...then, calls: [{ args: ['INT'], returns: 'INT' }, { args: ['VARCHAR'], returns: 'INT' }], nullIn: ['value'] };
+    expect(describeProbeDifference('abs', then, now)).toEqual([
+      'abs: now accepted: ABS(VARCHAR) → INT',
+      'abs: now returns ABS(INT) → INT (recorded BIGINT)',
+      'abs: nullIn was ["null"], now ["value"]',
+    ]);
+    expect(describeProbeDifference('abs', then, { ...then })).toEqual([]);
+  });
+  it('asks a reason for a function without a signature, and drops a reason no longer needed', () => {
+    const rec = { engine: 'v1', functions: { abs: then, cast: { kind: 'scalar' as const, calls: [], refused: 'SyntaxException' } } };
+    expect(signatureExceptionProblems(rec, new Map())).toEqual([expect.stringContaining('cast has no signature')]);
+    expect(signatureExceptionProblems(rec, new Map([['cast', 'written CAST(x AS t)']]))).toEqual([]);
+    expect(signatureExceptionProblems(rec, new Map([['cast', 'r'], ['abs', 'r']]))).toEqual([expect.stringContaining('abs has signatures now')]);
+  });
+});
+
+const card = (name: string, returns = ['DATE']): FunctionCard => ({
+  name,
+  kind: 'scalar',
+  signatures: [`${name.toUpperCase()}(DATE) → DATE`],
+  returns,
+  nulls: { kind: 'propagates', text: 'NULL in any argument gives NULL' },
+  deterministic: true,
+  aliases: [],
+  category: 'Date & Time Functions',
+});
+
+describe('the signature card', () => {
+  const example = (): Element => ({
+    type: 'element',
+    tagName: 'figure',
+    properties: { dataKind: 'example' },
+    children: [{ type: 'element', tagName: 'div', properties: { className: ['example-result'] }, children: [] }],
+  });
+  const h2 = (id: string, t: string): Element => ({ type: 'element', tagName: 'h2', properties: { id }, children: [{ type: 'text', value: t }] });
+  const p = (t: string): Element => ({ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: t }] });
+
+  it('goes under the heading of each function entry, above its prose; a heading without an example gets none', () => {
+    const body: Root = { type: 'root', children: [p('Intro'), h2('to_monday', 'TO_MONDAY'), p('Rounds down.'), example(), h2('to_year', 'TO_YEAR'), p('No example here.')] };
+    const places = pagePlaces(body);
+    const placed = insertSignatureCards(body, places, 'Date functions', { to_monday: card('to_monday'), to_year: card('to_year') });
+    expect(placed.map((c) => c.name)).toEqual(['to_monday']);
+    const tags = body.children.map((n) => (n.type === 'element' ? `${n.tagName}${n.tagName === 'aside' ? `:${(n.properties.className as string[])[0]}` : ''}` : n.type));
+    expect(tags).toEqual(['p', 'h2', 'aside:signature-card', 'p', 'figure', 'h2', 'p']);
+  });
+  it('goes at the top of a page whose title names the function', () => {
+    const body: Root = { type: 'root', children: [p('Returns the Monday.'), example()] };
+    insertSignatureCards(body, pagePlaces(body), 'TO_MONDAY', { to_monday: card('to_monday') });
+    expect(body.children[0]).toMatchObject({ tagName: 'aside', properties: { ariaLabel: 'Signature of TO_MONDAY' } });
+  });
+});
+
+describe('prose that contradicts the card', () => {
+  it('finds a "Return type" line and a "returns a" sentence naming a type the engine does not return', () => {
+    const md = ['Intro.', '', '## ABS', '', 'Returns an `INT` value for any input.', '', '```sql example', 'SELECT ABS(-1)', '```', '', 'Return type: UInt8', '', '## Other', '', 'Return type: VARCHAR'].join('\n');
+    const claims = returnClaims(md, 'abs');
+    expect(claims.map((c) => [c.line, c.words])).toEqual([
+      [5, ['INT']],
+      [11, ['UInt8']],
+    ]);
+    expect(contradictions(claims, ['BIGINT UNSIGNED']).map((c) => c.word)).toEqual(['INT', 'UInt8']);
+    expect(contradictions(claims, ['INTEGER'])).toEqual([]);
+    expect(contradictions(returnClaims('Return type: an integer.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
+    expect(contradictions(returnClaims('Return type: VARCHAR.', undefined), ['BIGINT UNSIGNED'])).toHaveLength(1);
+    // A width with UNSIGNED is one type: BIGINT UNSIGNED is not what a function returning BIGINT returns.
+    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word)).toEqual(['BIGINT UNSIGNED']);
+    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
+  });
+});
