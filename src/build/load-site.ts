@@ -148,7 +148,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
-    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, siteConfig.routeBase, categoryOfDir.get(path.posix.dirname(page.source.relPath)));
+    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, categoryOfDir.get(path.posix.dirname(page.source.relPath)));
     const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };

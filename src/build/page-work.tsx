@@ -141,7 +141,7 @@ export class PageWork {
     if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
     // What the page names is read before the cards go in: a card names nothing of its own.
     const places = pagePlaces(rendered.hast);
-    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, siteConfig.routeBase, this.setup.categoryOfDir[path.posix.dirname(doc.relPath)]);
+    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, this.setup.categoryOfDir[path.posix.dirname(doc.relPath)]);
     const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],

@@ -21,7 +21,7 @@ const text = (value: string): ElementContent => ({ type: 'text', value });
 /** Signatures beyond this many are summed up (a comparison operator takes dozens of type pairs). */
 const MAX_SIGNATURES = 8;
 
-export function signatureCard(card: FunctionCard, routeBase = ''): Element {
+export function signatureCard(card: FunctionCard): Element {
   const facts: Element[] = [];
   const fact = (term: string, value: ElementContent[]) => facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), el('dd', undefined, value)]));
   const shown = card.signatures.slice(0, MAX_SIGNATURES);
@@ -33,7 +33,7 @@ export function signatureCard(card: FunctionCard, routeBase = ''): Element {
   if (card.deterministic !== undefined) fact('Deterministic', [text(card.deterministic ? 'yes: the same arguments give the same result' : 'no: each call may give a different result')]);
   if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);
   if (card.category) fact('Category', [text(card.category)]);
-  if (card.introduced) fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: `${routeBase}${card.introduced.route}` })]);
+  if (card.introduced) fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: card.introduced.route })]);
   const head = card.signatures.length
     ? el('ul', 'signature-list', lines)
     : el('p', 'signature-none', [text(card.noSignature ? `No signature recorded: ${card.noSignature}` : 'No signature recorded.')]);
@@ -46,7 +46,7 @@ export function signatureCard(card: FunctionCard, routeBase = ''): Element {
  * Puts the cards into a rendered body. `places` is what the body names (read before the cards go in), `title`
  * the page's. A name given twice on a page (title and heading) gets one card, at its first entry.
  */
-export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, routeBase = '', pageCategory?: string): FunctionCard[] {
+export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, pageCategory?: string): FunctionCard[] {
   const done = new Set<string>();
   const byName = cardsByNormalName(cards);
   const cardsFor = (names: string[]): FunctionCard[] => {
@@ -78,7 +78,7 @@ export function insertSignatureCards(body: Root, places: PagePlaces, title: stri
       const id = /^h[2-6]$/.test(child.tagName) ? child.properties.id : undefined;
       const found = typeof id === 'string' ? byAnchor.get(id) : undefined;
       if (found) {
-        parent.children.splice(i + 1, 0, ...found.map((c) => signatureCard(c, routeBase)));
+        parent.children.splice(i + 1, 0, ...found.map((c) => signatureCard(c)));
         placed.push(...found);
         i += found.length;
       } else if (child.tagName === 'section' || child.tagName === 'div') insertAfter(child);
@@ -86,7 +86,7 @@ export function insertSignatureCards(body: Root, places: PagePlaces, title: stri
   };
   insertAfter(body);
   if (top.length) {
-    body.children.unshift(...top.map((c) => signatureCard(c, routeBase)));
+    body.children.unshift(...top.map((c) => signatureCard(c)));
     placed.unshift(...top);
   }
   return placed;

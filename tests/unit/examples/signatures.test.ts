@@ -12,7 +12,7 @@ import { contradictions, returnClaims } from '../../../src/examples/signatures/p
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
 import { sqlTypeName } from '../../../src/examples/signatures/types.ts';
 import { pagePlaces } from '../../../src/examples/engine-objects.ts';
-import { insertSignatureCards } from '../../../src/reference/signature-cards.ts';
+import { insertSignatureCards, signatureCard } from '../../../src/reference/signature-cards.ts';
 
 describe('engine plan types as SQL names', () => {
   it('reads numbers, nullables, decimals and nested types as TYPEOF writes them', () => {
@@ -178,5 +178,13 @@ describe('prose that contradicts the card', () => {
     // A width with UNSIGNED is one type: BIGINT UNSIGNED is not what a function returning BIGINT returns.
     expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word)).toEqual(['BIGINT UNSIGNED']);
     expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
+  });
+});
+
+describe('a card', () => {
+  it('links the release that introduced the function at its route, as the catalogue gives it', () => {
+    const html = JSON.stringify(signatureCard({ ...card('to_monday'), introduced: { version: 'v1.2', route: '/doc/releases/v1.2.0' } }));
+    expect(html).toContain('"href":"/doc/releases/v1.2.0"');
+    expect(html).not.toContain('/doc/doc/');
   });
 });
