@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromium } } }],
   webServer: {
-    command: `npx tsx src/build/serve-site.ts site --port ${port}`,
+    command: `npx tsx src/serve/serve-site.ts site --port ${port}`,
     url: `http://localhost:${port}/doc/`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -16,14 +16,14 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSiteServer } from '../src/build/serve-site.ts';
+import { createSiteServer } from '../src/serve/serve-site.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { htmlFileOf } from '../src/build/write-site.ts';
+import { htmlFileOf } from '../src/build/write/write-site.ts';
 import { describeLoad, serveLoad } from './load-test.ts';
 import { PHONE_GOAL, phoneSearchCosts } from './bench-phone-search.ts';
 import { describeFigures, describeHeldOut, figures, heldOutCases, heldOutFigures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
-import { createSiteServer } from '../src/build/serve-site.ts';
+import { createSiteServer } from '../src/serve/serve-site.ts';
 import { siteConfig } from '../src/site.config.ts';
 import type { AddressInfo } from 'node:net';
 

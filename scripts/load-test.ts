@@ -51,7 +51,7 @@ async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
 /** Load figures for each URL, the server a child process (so the load generator does not share its thread). */
 export async function serveLoad(siteDir: string, { seconds = 20, connections = 50 } = {}): Promise<LoadFigure[]> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/build/serve-site.ts', siteDir, '--port', String(port)], { stdio: 'ignore' });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/serve/serve-site.ts', siteDir, '--port', String(port)], { stdio: 'ignore' });
   try {
     await waitForPort(port);
     const figures: LoadFigure[] = [];

@@ -4,4 +4,4 @@ set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
 sh scripts/build.sh
-exec npx tsx src/build/serve-site.ts site --port "${PORT:-3000}"
+exec npx tsx src/serve/serve-site.ts site --port "${PORT:-3000}"

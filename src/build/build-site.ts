@@ -42,30 +42,30 @@ import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
 import { uiStrings } from '../strings.ts';
 import type { SiteView } from '../ui/types.ts';
 import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet } from './build-assets.ts';
-import { BuildCache } from './build-cache.ts';
-import { readManifest, type Manifest } from './manifest.ts';
-import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
+import { BuildCache } from './cache/build-cache.ts';
+import { readManifest, type Manifest } from './cache/manifest.ts';
+import { codeHash, filesUnder, moduleClosure, sha256 } from './cache/code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
-import { functionsFile, functionsSchema } from './functions-json.ts';
-import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './page-keys.ts';
+import { functionsFile, functionsSchema } from './write/functions-json.ts';
+import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './write/outputs.ts';
+import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './render/page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
-import { RenderPool } from './render-pool.ts';
+import { RenderPool } from './render/render-pool.ts';
 import { sourceFile } from './source-dir.ts';
-import { workerBundle } from './worker-bundle.ts';
-import type { PartFiles, SearchIndexService } from './search-index.ts';
-import { planParts, publishedInPart, type SearchPart } from './search-parts.ts';
-import { computeNames, siteModelOf, type NamePage, type Names } from './names-work.ts';
+import { workerBundle } from './render/worker-bundle.ts';
+import type { PartFiles, SearchIndexService } from './search/search-index.ts';
+import { planParts, publishedInPart, type SearchPart } from './search/search-parts.ts';
+import { computeNames, siteModelOf, type NamePage, type Names } from './search/names-work.ts';
 import { pageViewOf } from './views.ts';
-import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
-import { frontmatterMemo, regexStore } from './cache-stores.ts';
-import { bundleOnce, standalonePage } from './cached-assets.ts';
-import { throwContentErrors, wrongAnswers, type PageState } from './page-state.ts';
-import { fromPack, RECORDS_IN_PACK, startFeeding, startSearch, type PartPlan } from './search-feed.ts';
-import { checkOutputFolder, FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase } from './write-site.ts';
+import { checkOutputPaths, SEARCH_PAGE } from './write/output-paths.ts';
+import { frontmatterMemo, regexStore } from './cache/cache-stores.ts';
+import { bundleOnce, standalonePage } from './cache/cached-assets.ts';
+import { throwContentErrors, wrongAnswers, type PageState } from './render/page-state.ts';
+import { fromPack, RECORDS_IN_PACK, startFeeding, startSearch, type PartPlan } from './search/search-feed.ts';
+import { checkOutputFolder, FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase } from './write/write-site.ts';
 
-export { building } from './write-site.ts';
+export { building } from './write/write-site.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -99,17 +99,17 @@ export interface BuildSummary {
 function codeKeys(projectRoot: string) {
   const at = sourceFile;
   const hash = (files: string[]) => codeHash(projectRoot, files);
-  const body = hash(moduleClosure([at('markdown/parse.ts'), at('markdown/render-markdown.ts'), at('ui/ArticleBody.tsx'), at('examples/results-store.ts'), at('build/code-hash.ts')]).concat(at('build/page-work.tsx')));
+  const body = hash(moduleClosure([at('markdown/parse.ts'), at('markdown/render-markdown.ts'), at('ui/ArticleBody.tsx'), at('examples/results-store.ts'), at('build/cache/code-hash.ts')]).concat(at('build/render/page-work.tsx')));
   return {
     body,
-    page: hash(moduleClosure([at('build/page-work.tsx'), at('build/render-page.tsx'), at('build/pagefind-input.ts')])),
+    page: hash(moduleClosure([at('build/render/page-work.tsx'), at('build/render/render-page.tsx'), at('build/search/pagefind-input.ts')])),
     assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
-    searchIndex: hash(moduleClosure([at('build/search-index.ts')])),
+    searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
-    names: hash(moduleClosure([at('build/names-work.ts')])),
-    tools: hash(moduleClosure([at('build/functions-json.ts'), at('build/outputs.ts')])),
+    names: hash(moduleClosure([at('build/search/names-work.ts')])),
+    tools: hash(moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts')])),
   };
 }
 
@@ -309,7 +309,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     }
     // A rebuild with a few pages to render indexes the others meanwhile, ahead of the pages still rendering.
     const feeder = startFeeding(states, cache, search, plans, jobs.length <= Math.max(16, states.length / 8), async (part, files) => {
-      const { partRecords } = await import('./search-index.ts');
+      const { partRecords } = await import('./search/search-index.ts');
       const made: PartFiles = { part, files, records: partRecords(files, states.slice(part.from, part.to).map((s) => s.view)) };
       cache.writePack('search', partKey(part), '.pack', { ...Object.fromEntries(files), [RECORDS_IN_PACK]: JSON.stringify(made.records) });
       return made;
@@ -468,7 +468,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // Named by their content, most of them the same after an edit, and kept in the site as they are. The entry
       // files point to the rest of their part: put in place last.
       for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content, rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked);
-      const { pageRecords } = await import('./search-index.ts');
+      const { pageRecords } = await import('./search/search-index.ts');
       const records: NameIndex = { ...names.index, ...pageRecords(index) };
       text(SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
       stage('search index');

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { FAVICON_SVG } from '../build/write-site.ts';
+import { FAVICON_SVG } from '../build/write/write-site.ts';
 import { routeKey } from '../catalogue/ids.ts';
 import { listenAddress, sendError, sendRendered } from './respond.ts';
 
@@ -41,7 +41,7 @@ const vite = await createViteServer({
 
 // Server modules are loaded through Vite so an edited component is picked up on the next request.
 type LoadSite = typeof import('../build/load-site.ts');
-type RenderPage = typeof import('../build/render-page.tsx');
+type RenderPage = typeof import('../build/render/render-page.tsx');
 type Theme = typeof import('../islands/theme.ts');
 type Errors = typeof import('../content/errors.ts');
 type SidebarModule = typeof import('../ui/Sidebar.tsx');
@@ -137,7 +137,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' }).end(found.source.raw);
     return;
   }
-  const { renderPageHtml } = (await vite.ssrLoadModule('/src/build/render-page.tsx')) as RenderPage;
+  const { renderPageHtml } = (await vite.ssrLoadModule('/src/build/render/render-page.tsx')) as RenderPage;
   const { themeBootstrap } = (await vite.ssrLoadModule('/src/islands/theme.ts')) as Theme;
   const { ErrorSink } = (await vite.ssrLoadModule('/src/content/errors.ts')) as Errors;
   const view = found

@@ -1,6 +1,6 @@
 /**
  * The full-text index comes in parts, each a Pagefind index of a run of pages in catalogue order, so that editing a
- * page re-indexes its part only (`src/build/search-index.ts`); the browser merges them (`mergeIndex`). Pure helpers.
+ * page re-indexes its part only (`src/build/search/search-index.ts`); the browser merges them (`mergeIndex`). Pure helpers.
  *
  * Pagefind scores a one-word search on a page as the word's inverse document frequency (IDF) over the pages of
  * the part, times what the page holds of it (how often and where, against the page's length, plus its title).

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BuildCache, type EntryRef } from '../../../src/build/build-cache.ts';
+import { BuildCache, type EntryRef } from '../../../src/build/cache/build-cache.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cache-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

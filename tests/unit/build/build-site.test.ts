@@ -7,8 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
-import { outputPathIn } from '../../../src/build/write-site.ts';
-import { createSiteServer } from '../../../src/build/serve-site.ts';
+import { outputPathIn } from '../../../src/build/write/write-site.ts';
+import { createSiteServer } from '../../../src/serve/serve-site.ts';
 import type { AddressInfo } from 'node:net';
 
 const root = path.resolve(import.meta.dirname, '../../..');

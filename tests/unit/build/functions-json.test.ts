@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { functionsFile, functionsSchema } from '../../../src/build/functions-json.ts';
-import { llmsFullTxt, markdownWithResults } from '../../../src/build/outputs.ts';
+import { functionsFile, functionsSchema } from '../../../src/build/write/functions-json.ts';
+import { llmsFullTxt, markdownWithResults } from '../../../src/build/write/outputs.ts';
 import { readFunctionCards } from '../../../src/examples/signatures/cards.ts';
 import type { RecordedExample } from '../../../src/content/recorded.ts';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
-import { PHASE, SiteWriter, SITE_MARKER, type WrittenSite } from '../../../src/build/write-site.ts';
+import { PHASE, SiteWriter, SITE_MARKER, type WrittenSite } from '../../../src/build/write/write-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hostile-'));

@@ -1,6 +1,6 @@
 /** Which page a render thread takes next: languages stay with the thread that met them, and no page is left behind. */
 import { describe, expect, it } from 'vitest';
-import { nextJobFor } from '../../../src/build/render-pool.ts';
+import { nextJobFor } from '../../../src/build/render/render-pool.ts';
 
 const A = 'thread A';
 const B = 'thread B';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageRecords, partRecords, startSearchIndex, type PartFiles } from '../../../src/build/search-index.ts';
-import { MAX_PARTS, planParts, publishedInPart, type SearchPart } from '../../../src/build/search-parts.ts';
+import { pageRecords, partRecords, startSearchIndex, type PartFiles } from '../../../src/build/search/search-index.ts';
+import { MAX_PARTS, planParts, publishedInPart, type SearchPart } from '../../../src/build/search/search-parts.ts';
 import { comparableScores, indexParts, pagefindIdf } from '../../../src/islands/index-parts.ts';
 
 describe('the parts of the search index', () => {

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, createSiteServer } from '../../../src/build/serve-site.ts';
-import { resolveRequest } from '../../../src/build/site-files.ts';
+import { chooseEncoding, createSiteServer } from '../../../src/serve/serve-site.ts';
+import { resolveRequest } from '../../../src/serve/site-files.ts';
 import type { AddressInfo } from 'node:net';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-serve-'));

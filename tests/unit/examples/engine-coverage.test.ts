@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Element, ElementContent, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { nameIndex } from '../../../src/build/search-names.ts';
+import { nameIndex } from '../../../src/build/search/search-names.ts';
 import type { SiteModel } from '../../../src/build/load-site.ts';
 import { engineCoverage, functionEntries, functionProblems, namedPlaces, namesOfHeading, pagePlaces, type EngineObjects, type NamedPages } from '../../../src/examples/engine-objects.ts';
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../src/build/load-site.ts';
-import { renderPageHtml } from '../../../src/build/render-page.tsx';
+import { renderPageHtml } from '../../../src/build/render/render-page.tsx';
 import { currentVersion } from '../../../src/catalogue/version.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, type SiteModel } from '../../../src/build/load-site.ts';
-import { renderPageHtml } from '../../../src/build/render-page.tsx';
+import { renderPageHtml } from '../../../src/build/render/render-page.tsx';
 import { currentVersion } from '../../../src/catalogue/version.ts';
 import { parseCodeMeta } from '../../../src/markdown/code-meta.ts';
 import { resolveLanguage } from '../../../src/markdown/languages.ts';

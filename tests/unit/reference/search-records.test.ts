@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Element, ElementContent, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/build/load-site.ts';
-import { nameIndex } from '../../../src/build/search-names.ts';
+import { nameIndex } from '../../../src/build/search/search-names.ts';
 import { engineCoverage } from '../../../src/examples/engine-objects.ts';
 import { matchNames } from '../../../src/islands/name-match.ts';
 

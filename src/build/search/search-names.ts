@@ -1,8 +1,8 @@
-import { readCatalogueTsv } from './coverage.ts';
-import type { SiteModel } from './load-site.ts';
-import { functionEntries, namedPlaces, normalName, type EngineObjects, type NamePlace } from '../examples/engine-objects.ts';
-import type { NameIndex, NameKind, NameRecord } from '../islands/name-match.ts';
-import { errorEntryUrl } from '../reference/error-pages.ts';
+import { readCatalogueTsv } from '../coverage.ts';
+import type { SiteModel } from '../load-site.ts';
+import { functionEntries, namedPlaces, normalName, type EngineObjects, type NamePlace } from '../../examples/engine-objects.ts';
+import type { NameIndex, NameKind, NameRecord } from '../../islands/name-match.ts';
+import { errorEntryUrl } from '../../reference/error-pages.ts';
 
 /**
  * The records of the exact-name search, read from the pages as rendered: a function, setting or system table

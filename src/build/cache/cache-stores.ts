@@ -1,7 +1,7 @@
 /** What a build keeps in its cache besides pages and bodies: the frontmatter it read and the regular expressions made. */
 import { createHash } from 'node:crypto';
-import type { Frontmatter, FrontmatterMemo } from '../content/frontmatter.ts';
-import type { StoredRegex } from '../markdown/regex-memo.ts';
+import type { Frontmatter, FrontmatterMemo } from '../../content/frontmatter.ts';
+import type { StoredRegex } from '../../markdown/regex-memo.ts';
 import type { BuildCache } from './build-cache.ts';
 
 /**

@@ -12,23 +12,23 @@
 import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ErrorSink } from '../content/errors.ts';
-import { imageSizeKey, readImageSize } from '../content/image-size.ts';
-import { pagePlaces } from '../examples/engine-objects.ts';
-import { recordedExamples } from '../examples/results-store.ts';
-import { highlighterFor, TokenStyles } from '../markdown/highlighter.ts';
-import { rememberRegexes, takeNewRegexes } from '../markdown/regex-memo.ts';
-import type { LinkTargets } from '../markdown/links.ts';
-import { parseMarkdown } from '../markdown/parse.ts';
-import { insertSignatureCards } from '../reference/signature-cards.ts';
-import { codeLanguagesOf, renderMarkdown } from '../markdown/render-markdown.ts';
-import { ArticleBody } from '../ui/ArticleBody.tsx';
-import type { PageView } from '../ui/types.ts';
+import { ErrorSink } from '../../content/errors.ts';
+import { imageSizeKey, readImageSize } from '../../content/image-size.ts';
+import { pagePlaces } from '../../examples/engine-objects.ts';
+import { recordedExamples } from '../../examples/results-store.ts';
+import { highlighterFor, TokenStyles } from '../../markdown/highlighter.ts';
+import { rememberRegexes, takeNewRegexes } from '../../markdown/regex-memo.ts';
+import type { LinkTargets } from '../../markdown/links.ts';
+import { parseMarkdown } from '../../markdown/parse.ts';
+import { insertSignatureCards } from '../../reference/signature-cards.ts';
+import { codeLanguagesOf, renderMarkdown } from '../../markdown/render-markdown.ts';
+import { ArticleBody } from '../../ui/ArticleBody.tsx';
+import type { PageView } from '../../ui/types.ts';
 import { bodyRefOf, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
-import { pagefindInput } from './pagefind-input.ts';
-import { CONTENT_ASSET_BASE } from './paths.ts';
+import { pagefindInput } from '../search/pagefind-input.ts';
+import { CONTENT_ASSET_BASE } from '../paths.ts';
 import { renderPageHtml } from './render-page.tsx';
-import { siteConfig } from '../site.config.ts';
+import { siteConfig } from '../../site.config.ts';
 
 /** Where the article body goes in the page template (a text node React leaves as it is). */
 const BODY_MARK = '@@article-body@@';

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PageJob, WorkSetup } from './page-keys.ts';
 import { PageWork } from './page-work.tsx';
-import { loadHighlighter } from '../markdown/highlighter.ts';
+import { loadHighlighter } from '../../markdown/highlighter.ts';
 
 // Loading the grammars is the slow part of starting: begin before the first job arrives.
 void loadHighlighter();

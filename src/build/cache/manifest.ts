@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { BuildCache, EntryRef } from './build-cache.ts';
-import type { BodyMeta } from './page-keys.ts';
-import type { WrittenSite } from './write-site.ts';
+import type { BodyMeta } from '../render/page-keys.ts';
+import type { WrittenSite } from '../write/write-site.ts';
 
 export interface Manifest {
   /** Body metadata by source path, with the key it belongs to. */

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Page } from '../ui/Page.tsx';
-import type { PageView, SiteView } from '../ui/types.ts';
+import { Page } from '../../ui/Page.tsx';
+import type { PageView, SiteView } from '../../ui/types.ts';
 
 /** One route to a complete HTML document. */
 export function renderPageHtml(page: PageView, site: SiteView): string {

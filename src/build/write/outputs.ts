@@ -1,11 +1,11 @@
 /** The machine-readable outputs besides HTML: catalogue JSON, sitemap, robots.txt, llms.txt, server config. */
 import { createHash } from 'node:crypto';
-import { routeKey } from '../catalogue/ids.ts';
-import type { Catalogue, SidebarItem } from '../catalogue/types.ts';
-import { siteConfig, toolFiles } from '../site.config.ts';
-import type { BuiltPage } from './load-site.ts';
-import { markdownUrlOf } from './paths.ts';
-import type { RecordedExample } from '../content/recorded.ts';
+import { routeKey } from '../../catalogue/ids.ts';
+import type { Catalogue, SidebarItem } from '../../catalogue/types.ts';
+import { siteConfig, toolFiles } from '../../site.config.ts';
+import type { BuiltPage } from '../load-site.ts';
+import { markdownUrlOf } from '../paths.ts';
+import type { RecordedExample } from '../../content/recorded.ts';
 
 /** The catalogue as one JSON file: version record, the `doc` sidebar tree, every doc metadata entry. */
 export function catalogueJson(catalogue: Catalogue): string {

@@ -8,7 +8,7 @@
  * browsers without Brotli) and kept in memory while its size and time stay as they were, so a rebuild is served at
  * once and a busy server spends its time sending, not compressing. Listens on loopback unless `--host` says.
  *
- *   tsx src/build/serve-site.ts [site] [--port 3000] [--host 127.0.0.1]
+ *   tsx src/serve/serve-site.ts [site] [--port 3000] [--host 127.0.0.1]
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { routeKey } from '../catalogue/ids.ts';
+import { routeKey } from '../../catalogue/ids.ts';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
 export const FAVICON_SVG =

@@ -1,11 +1,11 @@
 /** Outputs made once and kept in the cache: Vite's bundle of islands and styles, and the 404 and search pages. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageView, SiteView } from '../ui/types.ts';
-import type { Bundle } from './build-assets.ts';
+import type { PageView, SiteView } from '../../ui/types.ts';
+import type { Bundle } from '../build-assets.ts';
 import type { BuildCache } from './build-cache.ts';
 import { sha256 } from './code-hash.ts';
-import { hasPage, writePage } from './page-keys.ts';
+import { hasPage, writePage } from '../render/page-keys.ts';
 
 /** Vite's bundle for this code, from the cache or made now into it. */
 export async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): Promise<{ bundle: Bundle; dir: string }> {
@@ -15,7 +15,7 @@ export async function bundleOnce(projectRoot: string, cache: BuildCache, key: st
     cache.markUsed('assets', key, '');
     return { bundle: known, dir };
   }
-  const { bundleAssets } = await import('./build-assets.ts');
+  const { bundleAssets } = await import('../build-assets.ts');
   const tmp = `${dir}.tmp-${process.pid}-0-0`;
   fs.rmSync(tmp, { recursive: true, force: true });
   const bundle = await bundleAssets(projectRoot, tmp);
@@ -30,7 +30,7 @@ export async function bundleOnce(projectRoot: string, cache: BuildCache, key: st
 export async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
   const key = sha256(siteKey, JSON.stringify(view));
   if (!hasPage(cache, key)) {
-    const { renderPageHtml } = await import('./render-page.tsx');
+    const { renderPageHtml } = await import('../render/render-page.tsx');
     writePage(cache, key, renderPageHtml(view, site));
   }
   return key;

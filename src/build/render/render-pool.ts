@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { PageJob, PageResult, WorkSetup } from './page-keys.ts';
 import type { PageWork } from './page-work.tsx';
 import type { WorkerMessage } from './render-worker.ts';
-import { sourceFile } from './source-dir.ts';
+import { sourceFile } from '../source-dir.ts';
 
 interface Pending {
   job: PageJob;
@@ -147,8 +147,8 @@ export class RenderPool {
 
   /** Without a bundle: the TypeScript sources, tsx's loader registered in the thread itself (hooks of the main thread do not reach workers on Node 20). */
   private spawnOnSources(): Worker {
-    const api = pathToFileURL(createRequire(sourceFile('build/render-pool.ts')).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-    const entry = pathToFileURL(sourceFile('build/render-worker.ts')).href;
+    const api = pathToFileURL(createRequire(sourceFile('build/render/render-pool.ts')).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const entry = pathToFileURL(sourceFile('build/render/render-worker.ts')).href;
     const code = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
     return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: [], resourceLimits: YOUNG_GENERATION });
   }

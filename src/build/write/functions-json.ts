@@ -6,12 +6,12 @@
  */
 import type { Nodes, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import type { FunctionCard } from '../examples/signatures/cards.ts';
-import type { NamePlace } from '../examples/engine-objects.ts';
-import { normalName } from '../islands/name-match.ts';
-import { parseCodeMeta } from '../markdown/code-meta.ts';
-import { parseMarkdown } from '../markdown/parse.ts';
-import type { RecordedExample } from '../content/recorded.ts';
+import type { FunctionCard } from '../../examples/signatures/cards.ts';
+import type { NamePlace } from '../../examples/engine-objects.ts';
+import { normalName } from '../../islands/name-match.ts';
+import { parseCodeMeta } from '../../markdown/code-meta.ts';
+import { parseMarkdown } from '../../markdown/parse.ts';
+import type { RecordedExample } from '../../content/recorded.ts';
 
 export interface FunctionExample {
   sql: string;

@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeHash, moduleClosure } from './code-hash.ts';
-import { SOURCE_DIR, sourceFile } from './source-dir.ts';
+import { codeHash, moduleClosure } from '../cache/code-hash.ts';
+import { SOURCE_DIR, sourceFile } from '../source-dir.ts';
 
-const ENTRY = sourceFile('build/render-worker.ts');
+const ENTRY = sourceFile('build/render/render-worker.ts');
 
 let made: Promise<string | undefined> | undefined;
 
@@ -19,7 +19,7 @@ export function workerBundle(): Promise<string | undefined> {
   made ??= (async () => {
     const projectRoot = path.dirname(SOURCE_DIR);
     // The bundler's options (this file) are part of what the bundle is made from.
-    const key = codeHash(projectRoot, [...moduleClosure([ENTRY]), sourceFile('build/worker-bundle.ts')]).slice(0, 20);
+    const key = codeHash(projectRoot, [...moduleClosure([ENTRY]), sourceFile('build/render/worker-bundle.ts')]).slice(0, 20);
     const file = path.join(projectRoot, '.cache', 'worker', `render-worker-${key}.mjs`);
     if (fs.existsSync(file)) {
       // Marked as in use, so a build of other code keeps it (see below).

@@ -3,15 +3,15 @@
  * (`engine-objects.ts`). Each page's render kept what it names (`BodyMeta.places`), so they are put together
  * here from those small records, without reading any page's syntax tree again.
  */
-import type { Catalogue } from '../catalogue/types.ts';
-import type { SourceTree } from '../content/types.ts';
-import { engineCoverage, type CoverageLine, type EngineObjects, type PagePlaces } from '../examples/engine-objects.ts';
-import type { NameIndex } from '../islands/name-match.ts';
-import type { PageView } from '../ui/types.ts';
-import type { BuiltPage, SiteModel } from './load-site.ts';
+import type { Catalogue } from '../../catalogue/types.ts';
+import type { SourceTree } from '../../content/types.ts';
+import { engineCoverage, type CoverageLine, type EngineObjects, type PagePlaces } from '../../examples/engine-objects.ts';
+import type { NameIndex } from '../../islands/name-match.ts';
+import type { PageView } from '../../ui/types.ts';
+import type { BuiltPage, SiteModel } from '../load-site.ts';
 import { nameIndex } from './search-names.ts';
-import { settingSummaries } from '../reference/settings-data.ts';
-import { errorCodeSummaries } from '../reference/error-codes.ts';
+import { settingSummaries } from '../../reference/settings-data.ts';
+import { errorCodeSummaries } from '../../reference/error-codes.ts';
 
 /** Each page's view (without body) and, for a written page, what its body names. */
 export type NamePage = { view: PageView; places?: PagePlaces };

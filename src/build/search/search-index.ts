@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import type { StoredParts } from '../islands/index-parts.ts';
-import type { PageRecord } from '../islands/name-match.ts';
+import type { StoredParts } from '../../islands/index-parts.ts';
+import type { PageRecord } from '../../islands/name-match.ts';
 import * as pagefind from 'pagefind';
 import { INDEX_CHUNK_SIZE, type SearchPart } from './search-parts.ts';
 
