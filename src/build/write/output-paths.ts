@@ -18,25 +18,37 @@ export interface Claim {
   line?: number;
 }
 
-/** Where two claims meet: the same file, or one's file is a folder the other's path goes through. */
-export function clashes(claims: readonly Claim[]): [Claim, Claim, string][] {
-  const out: [Claim, Claim, string][] = [];
+/**
+ * Where two claims meet: `same` file, the same file but for `case`, or `folder`: the first's path goes through the
+ * second's file, which would have to be a folder.
+ */
+export type Clash = [first: Claim, second: Claim, kind: 'same' | 'case' | 'folder'];
+
+export function clashes(claims: readonly Claim[]): Clash[] {
+  const out: Clash[] = [];
   const byFile = new Map<string, Claim>();
   for (const claim of claims) {
     const key = claim.file.toLowerCase();
     const other = byFile.get(key);
-    if (other) out.push([claim, other, other.file === claim.file ? `both write ${claim.file}` : `${claim.file} and ${other.file} differ only in case`]);
+    if (other) out.push([claim, other, other.file === claim.file ? 'same' : 'case']);
     else byFile.set(key, claim);
   }
   for (const claim of claims) {
     const parts = claim.file.toLowerCase().split('/');
     for (let i = 1; i < parts.length; i++) {
-      const folder = parts.slice(0, i).join('/');
-      const other = byFile.get(folder);
-      if (other) out.push([claim, other, `${claim.file} needs ${other.file} to be a folder`]);
+      const other = byFile.get(parts.slice(0, i).join('/'));
+      if (other) out.push([claim, other, 'folder']);
     }
   }
   return out;
+}
+
+/** What a clash means, said from the page's side (`page` is one of the two claims). */
+function clashReason([first, second, kind]: Clash, page: Claim): string {
+  const other = page === first ? second : first;
+  if (kind === 'same') return `${other.by} writes it too`;
+  if (kind === 'case') return `${other.by} writes ${other.file}, the same file on a case-insensitive disk or host`;
+  return page === first ? `it needs a folder ${other.file}, which ${other.by} writes as a file` : `${other.by} needs it to be a folder, to write ${other.file}`;
 }
 
 /** The route of the generated search page. */
@@ -62,16 +74,17 @@ export function checkOutputPaths(catalogue: Catalogue, generatedRoutes: readonly
   // A generated folder is claimed as `<folder>/`: any page file under it meets it as a prefix.
   const folderClaims = claims.filter((c) => c.file.endsWith('/'));
   const sink = new ErrorSink();
-  const report = (a: Claim, b: Claim, why: string) => {
-    const page = a.by === build || a.by.startsWith('the build') ? b : a;
-    const other = page === a ? b : a;
-    sink.add(page.by.replace(/ \(its Markdown copy\)$/, ''), page.line, `the route writes ${page.file}, which ${other.by} writes too (${why}): choose another slug or file name`);
-  };
-  for (const [a, b, why] of clashes(claims.filter((c) => !c.file.endsWith('/')))) report(a, b, why);
+  const isBuild = (c: Claim) => c.by.startsWith(build);
+  const report = (page: Claim, why: string) =>
+    sink.add(page.by.replace(/ \(its Markdown copy\)$/, ''), page.line, `the route writes ${page.file}, but ${why}: choose another slug or file name`);
+  for (const clash of clashes(claims.filter((c) => !c.file.endsWith('/')))) {
+    const page = isBuild(clash[0]) ? clash[1] : clash[0];
+    report(page, clashReason(clash, page));
+  }
   for (const claim of claims) {
-    if (claim.file.endsWith('/')) continue;
+    if (claim.file.endsWith('/') || isBuild(claim)) continue;
     const under = folderClaims.find((f) => claim.file.toLowerCase().startsWith(f.file));
-    if (under && claim.by !== build) report(claim, under, `${under.file} is the build's own folder`);
+    if (under) report(claim, `${under.file} is the build's own folder`);
   }
   sink.throwIfAny();
 }

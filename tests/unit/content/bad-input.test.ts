@@ -59,8 +59,8 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
   ['unclosed-admonition', 'unclosed-admonition/page.md:8', /":::note" is never closed: end it with a line holding only :::/],
   ['deep-quote', 'deep-quote/page.md:8', /blockquotes nested 20000 deep: at most 32/],
   ['conflicted-results', 'conflicted-results.examples/page.json:4', /not valid JSON.*merge conflict markers/],
-  ['slug-search', 'slug-search/page.md:4', /the route writes doc\/search\/index\.html, which the build \(\/doc\/search\) writes too/],
-  ['slug-md-copy', 'slug-md-copy/copy.md:4', /the route writes doc\/guides\.md\/index\.html, .*guides\/index\.md \(its Markdown copy\) writes too \(doc\/guides\.md\/index\.html needs doc\/guides\.md to be a folder\)/],
+  ['slug-search', 'slug-search/page.md:4', /the route writes doc\/search\/index\.html, but the build \(\/doc\/search\) writes it too/],
+  ['slug-md-copy', 'slug-md-copy/copy.md:4', /the route writes doc\/guides\.md\/index\.html, but it needs a folder doc\/guides\.md, which .*guides\/index\.md \(its Markdown copy\) writes as a file/],
   ['malformed-results', 'malformed-results.examples/page.json', /do not have the expected shape: examples\.0\.result\.rows/],
 ];
 
