@@ -4,7 +4,7 @@
  * entry's examples with their recorded results. Described by `/functions.schema.json`; versioned by the engine
  * the signatures and results were recorded on.
  */
-import type { Nodes, RootContent } from 'mdast';
+import type { Nodes, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { FunctionCard } from '../../examples/signatures/cards.ts';
 import type { NamePlace } from '../../examples/engine-objects.ts';
@@ -54,8 +54,8 @@ export interface EntryPage {
 const plain = (node: Nodes) => toString(node).replace(/\s+/g, ' ').trim();
 
 /** The section of a page an entry is (the whole page, or a heading up to the next of its level): summary and examples. */
-export function entryContent(page: EntryPage, anchor: string | undefined): { summary: string | null; examples: FunctionExample[] } {
-  const { tree } = parseMarkdown(page.body);
+export function entryContent(page: EntryPage, anchor: string | undefined, treeOf: (body: string) => Root = (body) => parseMarkdown(body).tree): { summary: string | null; examples: FunctionExample[] } {
+  const tree = treeOf(page.body);
   let nodes: RootContent[] = tree.children;
   if (anchor) {
     const start = tree.children.findIndex((n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor);
@@ -93,6 +93,13 @@ export function functionsFile(
   categoryOf: (route: string) => string | undefined = () => undefined,
 ): FunctionsFile {
   const sectionCache = new Map<string, { summary: string | null; examples: FunctionExample[] }>();
+  // A page documents many functions (the geography functions page, seventy-nine): it is parsed once.
+  const trees = new Map<string, Root>();
+  const treeOf = (body: string) => {
+    let tree = trees.get(body);
+    if (!tree) trees.set(body, (tree = parseMarkdown(body).tree));
+    return tree;
+  };
   const functions = Object.values(cards)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((card): FunctionRecord => {
@@ -101,7 +108,7 @@ export function functionsFile(
       if (place) {
         const key = `${place.route}#${place.anchor ?? ''}`;
         const page = pageOf(place.route);
-        content = sectionCache.get(key) ?? (page ? entryContent(page, place.anchor) : content);
+        content = sectionCache.get(key) ?? (page ? entryContent(page, place.anchor, treeOf) : content);
         sectionCache.set(key, content);
       }
       return {
