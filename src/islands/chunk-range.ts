@@ -21,11 +21,17 @@ export function compareCodePoints(a: string, b: string): number {
 
 const VOWEL = /[aeiouy]/;
 
+/** Step 1 of Porter 2: inflections taken off anywhere (`-ly` stands for step 2's `-li`, from a final `y`). */
+const INFLECTION = /(?:ingly|edly|ing|ed|ies|ied|es|s|ly)$/;
+/** Steps 2 to 5: suffixes taken off (or shortened) only inside R1, longest first. */
+const SUFFIXES = ['ization', 'ational', 'fulness', 'iveness', 'ousness', 'biliti', 'lessli', 'tional', 'ation', 'alism', 'aliti', 'iviti', 'entli', 'fulli', 'ousli', 'alize', 'icate', 'iciti', 'ative', 'ement', 'ator', 'izer', 'enci', 'anci', 'abli', 'alli', 'ical', 'ness', 'ance', 'ence', 'able', 'ible', 'ment', 'bli', 'ogi', 'ful', 'ant', 'ent', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize', 'ion', 'li', 'al', 'er', 'ic', 'e'];
+
 /**
- * A prefix of the word that its Snowball (Porter 2) stem, Pagefind's, starts with: the stemmer changes only the
- * region after the first consonant that follows a vowel (R1), except for step 1, which takes off an inflection
- * (`-s`, `-es`, `-ies`, `-ed`, `-ing`, `-ingly`, `-edly`, then a doubled consonant or a final `y`) anywhere, and
- * no suffix chain it removes is longer than eight letters.
+ * A prefix of the word that its Snowball (Porter 2) stem, Pagefind's, starts with. Step 1 takes off an inflection
+ * anywhere (then may undouble a consonant, add an `e`, or turn a final `y` into `i`); steps 2 to 5 take off or
+ * shorten suffixes only in R1 (what follows the first consonant after a vowel), and step 5 a final `l` of `ll`.
+ * Taking off more than the stemmer would only loads more chunks; taking off less would make the answer depend
+ * on what is loaded again.
  */
 export function stemFloor(word: string): string {
   let r1 = word.length;
@@ -35,9 +41,21 @@ export function stemFloor(word: string): string {
       break;
     }
   }
-  const inflection = /ingly$/.test(word) ? 6 : /edly$/.test(word) ? 5 : /ing$/.test(word) ? 4 : /(?:ed|ies|ied)$/.test(word) ? 3 : /[sy]$/.test(word) ? 1 : 0;
-  const keep = Math.max(1, Math.min(Math.max(r1, word.length - 8), word.length - inflection));
-  return word.slice(0, keep);
+  const inflection = INFLECTION.exec(word);
+  let keep = inflection ? inflection.index : word.length;
+  // What step 1 may change at the end of what it leaves: a doubled consonant after -ed or -ing, a final y.
+  const endMayChange = /y$/.test(word.slice(0, keep)) || (inflection !== null && /^(?:ing|ed)/.test(inflection[0]));
+  let stripped = false;
+  // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn.
+  for (;;) {
+    const rest = word.slice(0, keep);
+    const suffix = SUFFIXES.find((x) => rest.endsWith(x) && keep - x.length >= r1) ?? (rest.endsWith('ll') && keep - 1 >= r1 ? 'l' : undefined);
+    if (!suffix) break;
+    keep -= suffix.length;
+    stripped = true;
+  }
+  if (endMayChange && !stripped) keep -= 1;
+  return word.slice(0, Math.max(1, keep));
 }
 
 /**
