@@ -19,8 +19,6 @@ export function compareCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
-const VOWEL = /[aeiouy]/;
-
 /** Step 1 of Porter 2: inflections taken off anywhere (`-ly` stands for step 2's `-li`, from a final `y`). */
 const INFLECTION = /(?:ingly|edly|ing|ed|ies|ied|es|s|ly)$/;
 /** Steps 2 to 5: suffixes taken off (or shortened) only inside R1, longest first. */
@@ -34,22 +32,26 @@ const SUFFIXES = ['ization', 'ational', 'fulness', 'iveness', 'ousness', 'biliti
  * on what is loaded again.
  */
 export function stemFloor(word: string): string {
-  let r1 = word.length;
-  for (let i = 1; i < word.length; i++) {
-    if (VOWEL.test(word[i - 1]!) && !VOWEL.test(word[i]!)) {
-      r1 = i + 1;
-      break;
-    }
-  }
+  // A `y` at the start or after a vowel is a consonant (Porter 2 writes it `Y`).
+  const vowel = (i: number): boolean => /[aeiou]/.test(word[i] ?? '') || (word[i] === 'y' && i > 0 && !vowel(i - 1));
+  const regionAfter = (from: number) => {
+    for (let i = from + 1; i < word.length; i++) if (vowel(i - 1) && !vowel(i)) return i + 1;
+    return word.length;
+  };
+  const r1 = regionAfter(0);
+  const r2 = regionAfter(r1);
+  // Ends with a short syllable: consonant, vowel, consonant other than w, x or Y; or a two-letter vowel-consonant.
+  const shortEnd = (n: number) => (n === 2 && vowel(0) && !vowel(1)) || (n >= 3 && !vowel(n - 3) && vowel(n - 2) && !vowel(n - 1) && !/[wx]/.test(word[n - 1]!) && !(word[n - 1] === 'y' && vowel(n - 2)));
   const inflection = INFLECTION.exec(word);
   let keep = inflection ? inflection.index : word.length;
   // What step 1 may change at the end of what it leaves: a doubled consonant after -ed or -ing, a final y.
   const endMayChange = /y$/.test(word.slice(0, keep)) || (inflection !== null && /^(?:ing|ed)/.test(inflection[0]));
   let stripped = false;
-  // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn.
+  // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn. Step 5 keeps a final `e`
+  // outside R2 after a short syllable (`date`, `stage`).
+  const takes = (x: string) => word.slice(0, keep).endsWith(x) && keep - x.length >= r1 && (x !== 'e' || keep - 1 >= r2 || !shortEnd(keep - 1));
   for (;;) {
-    const rest = word.slice(0, keep);
-    const suffix = SUFFIXES.find((x) => rest.endsWith(x) && keep - x.length >= r1) ?? (rest.endsWith('ll') && keep - 1 >= r1 ? 'l' : undefined);
+    const suffix = SUFFIXES.find(takes) ?? (word.slice(0, keep).endsWith('ll') && keep - 1 >= r1 ? 'l' : undefined);
     if (!suffix) break;
     keep -= suffix.length;
     stripped = true;
