@@ -40,6 +40,8 @@ export interface NameIndex {
   names: NameRecord[];
   pages: Record<string, PageRecord>;
   parts?: StoredParts;
+  /** Where the full-text index's chunks start, every part's together, in order (`chunk-range.ts`). */
+  chunks?: string[];
 }
 
 export const SEARCH_RECORDS_FILE = 'search-records.json';
@@ -53,6 +55,7 @@ export interface StoredIndex {
   names: StoredName[];
   pages: Record<string, PageRecord>;
   parts?: StoredParts;
+  chunks?: string[];
 }
 
 const pageKey = (url: string) => (url.split('#')[0] ?? url).replace(/\/+$/, '');
@@ -66,7 +69,7 @@ export function packNameIndex(index: NameIndex): StoredIndex {
     // A name with its own summary (a setting's entry, an error code's) keeps it.
     return summary === p[3] ? rest : { ...rest, summary };
   });
-  return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}) };
+  return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}), ...(index.chunks ? { chunks: index.chunks } : {}) };
 }
 
 /** The index as read from `search-records.json`: each name gets its page's title, section and summary back. */
@@ -76,7 +79,7 @@ export function unpackNameIndex(stored: StoredIndex): NameIndex {
     const p = byPage.get(pageKey(n.url));
     return { ...n, page: n.page ?? p?.[1] ?? '', section: n.section ?? p?.[4] ?? '', summary: n.summary ?? p?.[3] ?? '' };
   });
-  return { sections: stored.sections, names, pages: stored.pages, ...(stored.parts ? { parts: stored.parts } : {}) };
+  return { sections: stored.sections, names, pages: stored.pages, ...(stored.parts ? { parts: stored.parts } : {}), ...(stored.chunks ? { chunks: stored.chunks } : {}) };
 }
 
 /** Names compare without case, underscores, spaces or hyphens. */

@@ -6,6 +6,7 @@ import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type Name
 import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
 import { isVersion, queryTerms, type QueryTerm } from './search-text.ts';
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
+import { chunkProbes } from './chunk-range.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -59,6 +60,8 @@ export interface Pagefind {
 interface FullText {
   pf: Pagefind;
   parts: IndexParts;
+  /** Where the index chunks start (`chunk-range.ts`); empty for records written before they were listed. */
+  chunks: readonly string[];
 }
 
 let loadingPagefind: Promise<FullText> | undefined;
@@ -79,7 +82,7 @@ async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
   const [index] = await Promise.all([loadNames(), pf.init()]);
   const parts = indexParts(index.parts, Object.keys(index.pages));
   await Promise.all(parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })));
-  return { pf, parts };
+  return { pf, parts, chunks: index.chunks ?? [] };
 }
 
 export function loadPagefind(): Promise<FullText> {
@@ -239,22 +242,38 @@ interface BodyAnswer {
  * so a query typed word by word, or asked again, looks each word up once.
  */
 const bodyCache = new Map<string, Promise<BodyAnswer>>();
-function bodyResults({ pf, parts }: FullText, word: string): Promise<BodyAnswer> {
+/** Words preloaded (`chunkProbes`), or being preloaded: a chunk once loaded stays, so each is asked for once. */
+const preloaded = new Map<string, Promise<void>>();
+function bodyResults({ pf, parts, chunks }: FullText, word: string): Promise<BodyAnswer> {
   let answer = bodyCache.get(word);
   if (!answer) {
+    // Every chunk the word's extensions may be in, first: the answer is then the same whatever else is loaded.
+    const probes = chunkProbes(chunks, word);
+    const fresh = probes.filter((p) => !preloaded.has(p));
+    if (fresh.length) {
+      const loading = pf.preload(fresh.join(' '));
+      for (const p of fresh) preloaded.set(p, loading);
+      // A failed fetch is tried again by the next word that needs it.
+      loading.catch(() => fresh.forEach((p) => preloaded.delete(p)));
+    }
     // Unfiltered: a section filter is applied by the ranking, and each part's IDF needs all its pages that hold
     // the word (see index-parts.ts). The same word then has one answer whatever the section.
-    answer = pf.search(word).then((res) => {
-      const results = res?.results ?? [];
-      const scores = comparableScores(results, parts);
-      const hits: BodyHit[] = [];
-      const handles = new Map<string, PagefindResult>();
-      results.forEach((r, i) => {
-        hits.push({ id: r.id, score: scores[i] ?? 0, locations: r.words });
-        handles.set(r.id, r);
+    answer = Promise.all(probes.map((p) => preloaded.get(p)))
+      .then(() => Promise.all([pf.search(word), pf.search(`"${word}"`)]))
+      .then(([res, exact]) => {
+        // A part that lacks the word's stem answers with the longest loaded word the stem starts with (`t` for
+        // `travel`), which depends on what is loaded: only the parts that hold the stem itself are heard.
+        const holding = new Set((exact?.results ?? []).map((r) => parts.partOf.get(r.id) ?? 0));
+        const results = (res?.results ?? []).filter((r) => holding.has(parts.partOf.get(r.id) ?? 0));
+        const scores = comparableScores(results, parts);
+        const hits: BodyHit[] = [];
+        const handles = new Map<string, PagefindResult>();
+        results.forEach((r, i) => {
+          hits.push({ id: r.id, score: scores[i] ?? 0, locations: r.words });
+          handles.set(r.id, r);
+        });
+        return { hits, handles };
       });
-      return { hits, handles };
-    });
     // A failed lookup (the network) is not remembered: the next query tries again.
     answer.catch(() => bodyCache.delete(word));
     if (bodyCache.size > 300) bodyCache.clear();

@@ -167,6 +167,28 @@ test('a query gives one order, typed key by key, pasted, or on the search page',
   }
 });
 
+test('a query ranks the same on a fresh search page as in a dialog whose page has loaded the whole index', async ({ page }) => {
+  test.setTimeout(120_000);
+  // On a desk the rest of the index loads in the background after a first answer; Pagefind matches a word's
+  // extensions, and a word missing from a part by its prefixes, among the words it has loaded.
+  const queries = ['time travel', 'stream data from kafka', 'json data type'];
+  const fresh: string[][] = [];
+  for (const q of queries) {
+    await gotoReady(page, `/doc/search?q=${encodeURIComponent(q)}`);
+    fresh.push(await resultOrder(page, '.search-page-panel', q));
+  }
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'window');
+  await expect(page.locator('html[data-search-index="loaded"]')).toBeAttached({ timeout: 60_000 });
+  for (const [i, q] of queries.entries()) {
+    await input(page).fill(q);
+    const inDialog = await resultOrder(page, '.search-dialog', q);
+    expect(inDialog.length, q).toBeGreaterThan(0);
+    expect(fresh[i]!.slice(0, inDialog.length), `"${q}" with the whole index loaded`).toEqual(inDialog);
+  }
+});
+
 test('Enter pressed right after typing opens the first result of what was typed, at its matching section', async ({ page }) => {
   await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');

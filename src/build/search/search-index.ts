@@ -2,6 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import type { StoredParts } from '../../islands/index-parts.ts';
 import type { PageRecord } from '../../islands/name-match.ts';
 import * as pagefind from 'pagefind';
+import { compareCodePoints } from '../../islands/chunk-range.ts';
+import { chunkStarts } from './pagefind-meta.ts';
 import { INDEX_CHUNK_SIZE, type SearchPart } from './search-parts.ts';
 
 /**
@@ -141,13 +143,18 @@ export function partRecords(files: ReadonlyMap<string, Buffer>, views: readonly 
 }
 
 /**
- * The records of every part as `search-records.json` holds them: the pages listed part by part, and each part's
- * folder and number of pages (see `index-parts.ts`).
+ * The records of every part as `search-records.json` holds them: the pages listed part by part, each part's
+ * folder and number of pages (see `index-parts.ts`), and where the index chunks of every part start, in order
+ * (`chunk-range.ts`).
  */
-export function pageRecords(parts: readonly Pick<PartFiles, 'part' | 'records'>[]): { pages: Record<string, PageRecord>; parts: StoredParts } {
+export function pageRecords(parts: readonly PartFiles[]): { pages: Record<string, PageRecord>; parts: StoredParts; chunks: string[] } {
   const pages: Record<string, PageRecord> = {};
   const stored: StoredParts = [];
-  for (const { part, records } of parts) {
+  const starts = new Set<string>();
+  for (const { part, records, files } of parts) {
+    const meta = [...files.keys()].find((f) => /^pagefind\.[^/]+\.pf_meta$/.test(f));
+    if (!meta) throw new Error(`search index: part ${part.dir || '(first)'} has no Pagefind metadata file`);
+    for (const start of chunkStarts(files.get(meta)!)) starts.add(start);
     for (const [id, record] of Object.entries(records)) {
       // Ids are short hashes, unique in a part; two parts could draw the same one, and the records would mix up
       // two pages.
@@ -156,5 +163,8 @@ export function pageRecords(parts: readonly Pick<PartFiles, 'part' | 'records'>[
     }
     stored.push([part.dir, Object.keys(records).length]);
   }
-  return { pages, parts: stored };
+  // Sorted as Rust compares strings (by UTF-8 bytes, which code points order alike), not by UTF-16 units.
+  const chunks = [...starts].sort((a, b) => compareCodePoints(a, b));
+  return { pages, parts: stored, chunks };
 }
+

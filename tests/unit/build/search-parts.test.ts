@@ -113,6 +113,10 @@ describe('scores from several parts', () => {
       expect(split).toHaveLength(2);
       const records = await indexInParts(two, split);
       expect(records.parts).toEqual([['', 4], ['part-1/', 4]]);
+      // Where each part's chunks start, read from its Pagefind metadata: every word sorts after the first.
+      expect(records.chunks.length).toBeGreaterThanOrEqual(2);
+      expect(records.chunks[0]).toBe('0');
+      expect([...records.chunks].sort()).toEqual(records.chunks);
 
       const single = await (await openIn(one, [''])).search('apple');
       const merged = await (await openIn(two, records.parts.map(([d]) => d))).search('apple');
