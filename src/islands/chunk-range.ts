@@ -10,7 +10,10 @@
 
 /** Strings in code point order, as Pagefind (Rust) orders words. */
 export function compareCodePoints(a: string, b: string): number {
+  // Code points, as Pagefind orders its words (a JavaScript string compares UTF-16 units).
+  // oxlint-disable-next-line typescript/no-misused-spread -- code points are what is compared
   const x = [...a];
+  // oxlint-disable-next-line typescript/no-misused-spread -- code points are what is compared
   const y = [...b];
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
     const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
@@ -45,7 +48,7 @@ export function stemFloor(word: string): string {
   const inflection = INFLECTION.exec(word);
   let keep = inflection ? inflection.index : word.length;
   // What step 1 may change at the end of what it leaves: a doubled consonant after -ed or -ing, a final y.
-  const endMayChange = /y$/.test(word.slice(0, keep)) || (inflection !== null && /^(?:ing|ed)/.test(inflection[0]));
+  const endMayChange = word.slice(0, keep).endsWith('y') || (inflection !== null && /^(?:ing|ed)/.test(inflection[0]));
   let stripped = false;
   // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn. Step 5 keeps a final `e`
   // outside R2 after a short syllable (`date`, `stage`).

@@ -258,7 +258,7 @@ function bodyResults({ pf, parts, chunks }: FullText, word: string): Promise<Bod
     }
     // Unfiltered: a section filter is applied by the ranking, and each part's IDF needs all its pages that hold
     // the word (see index-parts.ts). The same word then has one answer whatever the section.
-    answer = Promise.all(probes.map((p) => preloaded.get(p)))
+    answer = Promise.all(probes.flatMap((p) => preloaded.get(p) ?? []))
       .then(() => Promise.all([pf.search(word), pf.search(`"${word}"`)]))
       .then(([res, exact]) => {
         // A part that lacks the word's stem answers with the longest loaded word the stem starts with (`t` for

@@ -28,9 +28,16 @@ function decodeCbor(buf: Buffer, at: number): { value: Cbor; next: number } {
   let n: number;
   if (info < 24) n = info;
   else if (info === 24) n = buf.readUInt8(pos++);
-  else if (info === 25) (n = buf.readUInt16BE(pos)), (pos += 2);
-  else if (info === 26) (n = buf.readUInt32BE(pos)), (pos += 4);
-  else if (info === 27) (n = Number(buf.readBigUInt64BE(pos))), (pos += 8);
+  else if (info === 25) {
+    n = buf.readUInt16BE(pos);
+    pos += 2;
+  } else if (info === 26) {
+    n = buf.readUInt32BE(pos);
+    pos += 4;
+  } else if (info === 27) {
+    n = Number(buf.readBigUInt64BE(pos));
+    pos += 8;
+  }
   else throw new Error('search index: Pagefind metadata holds an item of indefinite length');
   switch (major) {
     case 0:
