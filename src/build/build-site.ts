@@ -29,7 +29,7 @@ import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
 import { ENGINE_ERRORS_FILE, ERROR_NOTES_FILE } from '../reference/error-codes.ts';
 import { dataForTools } from '../reference/data-files.ts';
-import { cardsByNormalName, catalogueCategories, readFunctionCards } from '../examples/signatures/cards.ts';
+import { cardInputs, cardsByNormalName, catalogueCategories, readFunctionCards, type FunctionCard } from '../examples/signatures/cards.ts';
 import { normalName } from '../islands/name-match.ts';
 import type { RecordedPage } from '../content/recorded.ts';
 import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects } from '../examples/engine-objects.ts';
@@ -47,7 +47,7 @@ import { readManifest, type Manifest } from './cache/manifest.ts';
 import { codeHash, filesUnder, moduleClosure, sha256 } from './cache/code-hash.ts';
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
-import { functionsFile, functionsSchema } from './write/functions-json.ts';
+import { functionsFile, functionsSchema, type EntrySection, type SectionMemo } from './write/functions-json.ts';
 import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './write/outputs.ts';
 import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './render/page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
@@ -109,6 +109,7 @@ function codeKeys(projectRoot: string) {
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/search/names-work.ts')])),
+    cards: hash(moduleClosure([at('examples/signatures/cards.ts')])),
     tools: hash(moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts')])),
   };
 }
@@ -171,7 +172,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     output = new SiteWriter(options.outDir, previous.site, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
-    const cards = readFunctionCards(projectRoot, contentRoot);
+    // The function cards, kept under the files they are made from (collapsing 12,000 accepted calls into readable
+    // signatures is half a second, on every build otherwise).
+    const cardsFrom = sha256(code.cards, ...cardInputs(projectRoot, contentRoot).map(readOr));
+    let cards = cache.readJson<Record<string, FunctionCard>>('cards', cardsFrom);
+    if (!cards) {
+      cards = readFunctionCards(projectRoot, contentRoot);
+      cache.writeText('cards', cardsFrom, '.json', JSON.stringify(cards));
+    }
     const categoryOfDir = Object.fromEntries(catalogueCategories(projectRoot).byDir);
     const cardsKey = sha256(JSON.stringify(cards), JSON.stringify(categoryOfDir));
     const cardNames = cardsByNormalName(cards);
@@ -440,6 +448,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         };
         const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
         const entries = functionEntries(namedPlaces(model), objects.functions);
+        // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
+        const sectionsKey = sha256(code.tools, 'sections');
+        const sections: SectionMemo = { known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {}, used: {} };
         const file = functionsFile(
           site.engineVersion,
           siteConfig.origin,
@@ -447,13 +458,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           entries,
           (route) => {
             const p = byRoute.get(route);
-            return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route) } : undefined;
+            return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route), key: sha256(p.view.description, p.page.source.body, recordedText.get(route) ?? '') } : undefined;
           },
           (route) => {
             const p = byRoute.get(route);
             return p && p.page.kind === 'doc' ? categoryOfDir[path.dirname(p.page.source.relPath)] : undefined;
           },
+          sections,
         );
+        cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));
         const full = llmsFullTxt(
           docPages.map((p) => ({ title: p.view.title, url: siteConfig.origin + p.view.route, body: p.page.kind === 'doc' ? p.page.source.body : '', recorded: recordedOf(p.page.route) })),
           site.engineVersion,

@@ -49,6 +49,20 @@ export interface EntryPage {
   description: string;
   body: string;
   recorded: RecordedExample[] | undefined;
+  /** What the page's sections are made from (its body and results): the same key, the same sections. */
+  key?: string;
+}
+
+/** An entry's section: its summary and examples. */
+export type EntrySection = { summary: string | null; examples: FunctionExample[] };
+
+/**
+ * Sections made by an earlier build (`known`, by route, anchor and page key) and those this one used (`used`,
+ * for the next): a rebuild parses only the pages that changed.
+ */
+export interface SectionMemo {
+  known: Readonly<Record<string, EntrySection>>;
+  used: Record<string, EntrySection>;
 }
 
 const plain = (node: Nodes) => toString(node).replace(/\s+/g, ' ').trim();
@@ -91,6 +105,7 @@ export function functionsFile(
   entries: ReadonlyMap<string, NamePlace>,
   pageOf: (route: string) => EntryPage | undefined,
   categoryOf: (route: string) => string | undefined = () => undefined,
+  memo: SectionMemo = { known: {}, used: {} },
 ): FunctionsFile {
   const sectionCache = new Map<string, { summary: string | null; examples: FunctionExample[] }>();
   // A page documents many functions (the geography functions page, seventy-nine): it is parsed once.
@@ -106,10 +121,11 @@ export function functionsFile(
       const place = entries.get(normalName(card.name));
       let content: { summary: string | null; examples: FunctionExample[] } = { summary: null, examples: [] };
       if (place) {
-        const key = `${place.route}#${place.anchor ?? ''}`;
         const page = pageOf(place.route);
-        content = sectionCache.get(key) ?? (page ? entryContent(page, place.anchor, treeOf) : content);
+        const key = `${place.route}#${place.anchor ?? ''}#${page?.key ?? ''}`;
+        content = sectionCache.get(key) ?? (page?.key ? memo.known[key] : undefined) ?? (page ? entryContent(page, place.anchor, treeOf) : content);
         sectionCache.set(key, content);
+        if (page?.key) memo.used[key] = content;
       }
       return {
         name: card.name,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
 import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
-import { readSignatureExceptions, readSignatures, type RecordedSignatures } from './store.ts';
+import { readSignatureExceptions, readSignatures, SIGNATURE_EXCEPTIONS_FILE, SIGNATURES_FILE, type RecordedSignatures } from './store.ts';
 
 export interface FunctionCard {
   /** The engine's name, lower case. */
@@ -130,6 +130,16 @@ export function cardsByNormalName(cards: Readonly<Record<string, FunctionCard>>)
  * The cards of the project's recorded signatures (the build and the tooling read them once); missing or corrupt
  * records stop the build naming the file (see `readSignatures`).
  */
+/** Every file the cards are made from: the same files, the same cards (the build keeps them by their hash). */
+export function cardInputs(projectRoot: string, contentRoot: string): string[] {
+  const catalogue = ['categories.tsv', 'functions.tsv', 'releases.tsv'].map((f) => path.join(projectRoot, 'content/catalogue', f));
+  const releases = path.join(projectRoot, 'content/catalogue/releases.tsv');
+  const notes = fs.existsSync(releases)
+    ? fs.readFileSync(releases, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => path.join(contentRoot, (l.split('\t')[5] ?? '').replace(/:\d+$/, '')))
+    : [];
+  return [path.join(projectRoot, SIGNATURES_FILE), path.join(projectRoot, SIGNATURE_EXCEPTIONS_FILE), ...catalogue, ...notes];
+}
+
 export function readFunctionCards(projectRoot: string, contentRoot: string): Record<string, FunctionCard> {
   return functionCards(projectRoot, contentRoot, readSignatures(projectRoot), readSignatureExceptions(projectRoot));
 }
