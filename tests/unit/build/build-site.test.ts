@@ -14,11 +14,13 @@ import type { AddressInfo } from 'node:net';
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-'));
 const out = path.join(work, 'site');
+// The build cache of these tests lives in the scratch folder, never in the project's .cache/.
+const cacheDir = path.join(work, 'cache');
 const read = (rel: string) => fs.readFileSync(path.join(out, rel), 'utf8');
 let line = '';
 
 beforeAll(async () => {
-  line = (await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out })).line;
+  line = (await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out, cacheDir })).line;
 }, 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -90,6 +92,8 @@ describe('build', () => {
     expect(outputPathIn(out, 'doc/a/index.html')).toBe(path.join(out, 'doc/a/index.html'));
     expect(() => outputPathIn(out, '../../README/index.html')).toThrow(/resolves outside the output folder/);
     expect(() => outputPathIn(out, '/etc/passwd')).toThrow(/resolves outside the output folder/);
+    // A sibling whose name starts with the output's (site-x beside site) is outside it too.
+    expect(() => outputPathIn(out, '../site-x/index.html')).toThrow(/resolves outside the output folder/);
   });
 
   it('is served with its security headers on every response, a 404 for the not-found page, and no listings', async () => {
@@ -140,14 +144,14 @@ describe('build', () => {
   it('clears what an interrupted build left behind', async () => {
     const stale = path.join(work, 'site.tmp-999999999');
     fs.mkdirSync(path.join(stale, 'doc'), { recursive: true });
-    await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out });
+    await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out, cacheDir });
     expect(fs.existsSync(stale)).toBe(false);
   }, 60_000);
 
   it('leaves the previous site untouched when a build fails', async () => {
     const before = read('doc/guide/first/index.html');
-    await expect(buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out })).rejects.toThrow(/broken-link\/page\.md:8/);
+    await expect(buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out, cacheDir })).rejects.toThrow(/broken-link\/page\.md:8/);
     expect(read('doc/guide/first/index.html')).toBe(before);
-    expect(fs.readdirSync(work).sort()).toEqual(['site', 'site.serve.json']);
+    expect(fs.readdirSync(work).sort()).toEqual(['cache', 'site', 'site.serve.json']);
   });
 });
