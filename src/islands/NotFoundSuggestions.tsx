@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { uiStrings } from '../strings.ts';
-import { search, type SearchHit } from './search-client.ts';
+import type { SearchHit } from './search-client.ts';
+import { searchClient } from './search-loader.ts';
 
 /** The words a mistyped address was after: its last segment, separators as spaces (`to-start-of-weak`). */
 export function queryFromPath(pathname: string): string {
@@ -27,7 +28,8 @@ export function NotFoundSuggestions() {
     if (q.length < 2) return;
     setQuery(q);
     let live = true;
-    search(q, { limit: 5 })
+    searchClient()
+      .then((c) => c.search(q, { limit: 5 }))
       .then((answer) => live && setHits(answer.hits))
       .catch(() => live && setHits([]));
     return () => {

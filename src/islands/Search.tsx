@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uiStrings } from '../strings.ts';
 import { rememberSearch, recentSearches } from './recent-searches.ts';
-import { preloadSearch, search, searchSections, KINDS, type ExcerptRun, type HitKind, type SearchHit } from './search-client.ts';
+import type { ExcerptRun, SearchHit } from './search-client.ts';
+import { KINDS, type HitKind } from './search-kinds.ts';
+import { searchClient } from './search-loader.ts';
 
 type Status = 'idle' | 'loading' | 'done' | 'unavailable';
 
@@ -53,8 +55,11 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   const answer = useRef<Promise<SearchHit[]> | null>(null);
 
   const prepare = () => {
-    preloadSearch()
-      .then(() => searchSections())
+    searchClient()
+      .then(async (c) => {
+        await c.preloadSearch();
+        return c.searchSections();
+      })
       .then(setSections)
       .catch(() => setStatus('unavailable'));
   };
@@ -97,7 +102,7 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     answer.current.catch(() => undefined);
     const run = () => {
       if (ticket !== latest.current) return;
-      const pending = search(q, { section: section || undefined, kind: kind || undefined, limit, detailed: limit > 10 ? 10 : 5 });
+      const pending = searchClient().then((c) => c.search(q, { section: section || undefined, kind: kind || undefined, limit, detailed: limit > 10 ? 10 : 5 }));
       pending.then((a) => a.details).then(resolveAnswer, rejectAnswer);
       pending
         .then(({ hits: found, details }) => {

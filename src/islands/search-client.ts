@@ -198,9 +198,8 @@ export function mergeResults(query: string, names: NameHit[], pages: PageHit[], 
   return out;
 }
 
-/** The kinds of entry a reader can filter on: the kinds of name, and pages. */
-export const KINDS = ['function', 'command', 'setting', 'system table', 'page'] as const;
-export type HitKind = (typeof KINDS)[number];
+export { KINDS, type HitKind } from './search-kinds.ts';
+import type { HitKind } from './search-kinds.ts';
 
 export interface SearchOptions {
   /** Only results in this top-level section. */
