@@ -1,3 +1,4 @@
+import { readRecordedJson } from '../content/recorded.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,22 +25,7 @@ const engineObjectsSchema = z.strictObject({ engine: z.string(), functions: z.ar
  * every setting and system table, and coverage could not be told.
  */
 export function readEngineObjects(projectRoot: string): EngineObjects {
-  const file = path.join(projectRoot, ENGINE_OBJECTS_FILE);
-  const fail = (reason: string, line?: number): never => {
-    throw new ContentErrors([new ContentError(ENGINE_OBJECTS_FILE, line, `${reason} (record it again with: npm run examples -- --coverage)`)]);
-  };
-  if (!fs.existsSync(file)) return fail('the engine\'s lists of functions, settings and system tables are missing');
-  const text = fs.readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const at = /position (\d+)/.exec((err as Error).message);
-    return fail(`not valid JSON: ${(err as Error).message}`, at ? text.slice(0, Number(at[1])).split('\n').length : undefined);
-  }
-  const parsed = engineObjectsSchema.safeParse(data);
-  if (!parsed.success) return fail(`not the expected lists: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
-  return parsed.data;
+  return readRecordedJson(projectRoot, ENGINE_OBJECTS_FILE, engineObjectsSchema, "the engine's lists of functions, settings and system tables", 'npm run examples -- --coverage');
 }
 
 export interface CoverageLine {

@@ -3,6 +3,7 @@
  * each (`content/catalogue/settings-notes.yaml`). The settings reference page and `/settings.json` are made from
  * these two files only: no fact about a setting is typed by hand.
  */
+import { readRecordedJson } from '../content/recorded.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDocument, isMap, isScalar, LineCounter } from 'yaml';
@@ -67,23 +68,7 @@ const fail = (file: string, reason: string, line?: number): never => {
 };
 
 export function readEngineSettings(projectRoot: string): EngineSettings {
-  const file = path.join(projectRoot, ENGINE_SETTINGS_FILE);
-  const again = ' (record it again with: npm run examples -- --settings)';
-  if (!fs.existsSync(file)) return fail(ENGINE_SETTINGS_FILE, `the recorded settings are missing${again}`);
-  const text = fs.readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const at = /position (\d+)/.exec((err as Error).message);
-    return fail(ENGINE_SETTINGS_FILE, `not valid JSON: ${(err as Error).message}${again}`, at ? text.slice(0, Number(at[1])).split('\n').length : undefined);
-  }
-  const parsed = engineSettingsSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return fail(ENGINE_SETTINGS_FILE, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}${again}`);
-  }
-  return parsed.data;
+  return readRecordedJson(projectRoot, ENGINE_SETTINGS_FILE, engineSettingsSchema, 'the recorded settings', 'npm run examples -- --settings');
 }
 
 /**

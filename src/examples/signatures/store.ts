@@ -2,6 +2,7 @@
  * The recorded signatures (`content/catalogue/signatures.json`, written by `npm run examples -- --signatures`)
  * and the reasons a function has none (`content/catalogue/signature-exceptions.tsv`, written by hand).
  */
+import { readRecordedJson } from '../../content/recorded.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -31,22 +32,7 @@ const probeSchema = z.strictObject({
 const fileSchema = z.strictObject({ engine: z.string(), functions: z.record(z.string(), probeSchema) });
 
 export function readSignatures(projectRoot: string): RecordedSignatures {
-  const file = path.join(projectRoot, SIGNATURES_FILE);
-  const fail = (reason: string, line?: number): never => {
-    throw new ContentErrors([new ContentError(SIGNATURES_FILE, line, `${reason} (record it again with: npm run examples -- --signatures)`)]);
-  };
-  if (!fs.existsSync(file)) return fail('the recorded function signatures are missing');
-  const text = fs.readFileSync(file, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const at = /position (\d+)/.exec((err as Error).message);
-    return fail(`not valid JSON: ${(err as Error).message}`, at ? text.slice(0, Number(at[1])).split('\n').length : undefined);
-  }
-  const parsed = fileSchema.safeParse(data);
-  if (!parsed.success) return fail(`not the expected record: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
-  return parsed.data as RecordedSignatures;
+  return readRecordedJson(projectRoot, SIGNATURES_FILE, fileSchema, 'the recorded function signatures', 'npm run examples -- --signatures') as RecordedSignatures;
 }
 
 /** One function per line (a diff names the function that changed), keys sorted. */

@@ -98,7 +98,7 @@ describe('bad catalogue data', () => {
   });
   it('stops on corrupt engine lists with the reason', () => {
     withCatalogue({ 'engine-objects.json': '{"engine": "v1", "functions": [' }, (r) => expect(messageOf(() => readEngineObjects(r))).toMatch(/engine-objects\.json(:1)?: not valid JSON/));
-    withCatalogue({ 'engine-objects.json': '{"engine": "v1", "functions": {}}' }, (r) => expect(messageOf(() => readEngineObjects(r))).toMatch(/engine-objects\.json: not the expected lists: functions/));
+    withCatalogue({ 'engine-objects.json': '{"engine": "v1", "functions": {}}' }, (r) => expect(messageOf(() => readEngineObjects(r))).toMatch(/engine-objects\.json: not the expected shape: functions/));
   });
   it('stops on a missing catalogue file, or a row that does not fit the header, naming file and line', () => {
     withCatalogue({}, (r) => expect(messageOf(() => readCatalogueRows(r))).toMatch(/^content\/catalogue\/catalogue\.tsv: the catalogue file is missing/));
