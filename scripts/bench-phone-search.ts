@@ -7,7 +7,15 @@
 import type { Browser } from '@playwright/test';
 
 /** Queries of one to three words, as readers type them. */
-export const PHONE_QUERIES = ['window functions', 'create table', 'copy into stage', 'time travel', 'json', 'kill query', 'date_trunc'];
+export const PHONE_QUERIES = [
+  'window functions',
+  'create table',
+  'copy into stage',
+  'time travel',
+  'json',
+  'kill query',
+  'date_trunc',
+];
 /** Milliseconds between keys: a quick thumb. */
 const KEY_DELAY_MS = 90;
 /** The network is quiet when nothing was requested for this long. */
@@ -22,7 +30,12 @@ export interface PhoneCost {
 
 /** One query on a cold phone page. */
 async function costOf(browser: Browser, origin: string, query: string): Promise<PhoneCost> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/doc/sql-functions/datetime-functions/now`);
@@ -51,7 +64,9 @@ async function costOf(browser: Browser, origin: string, query: string): Promise<
     await page.locator('.search-button').tap();
     const input = page.locator('.search-dialog input[type="search"]');
     await input.pressSequentially(query, { delay: KEY_DELAY_MS });
-    await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await page
+      .locator('.search-dialog .search-results[data-details="ready"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
     while (Date.now() - last < QUIET_MS) await page.waitForTimeout(250);
     await Promise.all(pending);
     return { query, requests, bytes };

@@ -26,7 +26,16 @@ import { gzipSync } from 'node:zlib';
 import { htmlFileOf } from '../src/build/write/write-site.ts';
 import { describeLoad, serveLoad } from './load-test.ts';
 import { PHONE_GOAL, phoneSearchCosts } from './bench-phone-search.ts';
-import { describeFigures, describeHeldOut, figures, heldOutCases, heldOutFigures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
+import {
+  describeFigures,
+  describeHeldOut,
+  figures,
+  heldOutCases,
+  heldOutFigures,
+  relevanceCases,
+  type RelevanceCase,
+  type Shown,
+} from '../tests/search/relevance.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -59,8 +68,16 @@ function timedBuild(contentDir: string, outDir: string, cacheDir: string, viaNpm
   const buildArgs = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
   const started = performance.now();
   const run = viaNpm
-    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync('sh', ['scripts/build.sh', ...buildArgs], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...buildArgs], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      })
+    : spawnSync('sh', ['scripts/build.sh', ...buildArgs], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
   const wallMs = performance.now() - started;
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}${run.stdout}`);
   const last = run.stdout.trim().split('\n').pop() ?? '{}';
@@ -68,7 +85,8 @@ function timedBuild(contentDir: string, outDir: string, cacheDir: string, viaNpm
 }
 
 /** Which parts of the search index a build made again (the others came from the cache). */
-const searchPartsText = (r: BuildRun) => `search index: ${r.rendered.searchParts} of ${r.rendered.allSearchParts} parts indexed again`;
+const searchPartsText = (r: BuildRun) =>
+  `search index: ${r.rendered.searchParts} of ${r.rendered.allSearchParts} parts indexed again`;
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const fmt = (n: number) => (n >= KB ? `${(n / KB).toFixed(1)} KB` : `${n} B`);
@@ -91,7 +109,8 @@ function staticGraph(siteDir: string, entry: string, seen = new Set<string>()): 
   const code = fs.readFileSync(path.join(siteDir, entry), 'utf8');
   for (const m of code.matchAll(/(?:^|[;\s])import\s*(?:[\w{}\s,*$]+from\s*)?["']([^"']+)["']/g)) {
     const spec = m[1] ?? '';
-    if (spec.startsWith('.') || spec.startsWith('/')) staticGraph(siteDir, path.posix.join(path.posix.dirname(entry), spec), seen);
+    if (spec.startsWith('.') || spec.startsWith('/'))
+      staticGraph(siteDir, path.posix.join(path.posix.dirname(entry), spec), seen);
   }
   return seen;
 }
@@ -101,15 +120,21 @@ function pageBytes(siteDir: string, route: string): PageBytes {
   const html = fs.readFileSync(htmlPath);
   const text = html.toString('utf8');
   const head = text.slice(0, text.indexOf('</head>'));
-  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => fs.readFileSync(path.join(siteDir, m[1] ?? '')));
+  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) =>
+    fs.readFileSync(path.join(siteDir, m[1] ?? '')),
+  );
   const modules = [...text.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
   const jsFiles = new Set<string>();
   for (const entry of modules) for (const f of staticGraph(siteDir, entry)) jsFiles.add(f);
   const js = [...jsFiles].map((f) => fs.readFileSync(path.join(siteDir, f)));
   // Classic external scripts in <head> block rendering; module scripts never do.
-  const blocking = [...head.matchAll(/<script(?![^>]*type="module")(?![^>]*\b(?:async|defer)\b)[^>]*src="([^"]+)"/g)].map((m) => fs.statSync(path.join(siteDir, m[1] ?? '')).size);
+  const blocking = [
+    ...head.matchAll(/<script(?![^>]*type="module")(?![^>]*\b(?:async|defer)\b)[^>]*src="([^"]+)"/g),
+  ].map((m) => fs.statSync(path.join(siteDir, m[1] ?? '')).size);
   // Structured data (application/ld+json) is not code the browser runs.
-  const inline = [...text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
+  const inline = [
+    ...text.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => Buffer.byteLength(m[1] ?? ''));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
     html: html.length,
@@ -152,13 +177,22 @@ function byteReport(siteDir: string): ByteFigures {
     if (s.kind === 'reference page') referenceHtmlGz = b.htmlGz;
     jsGz = Math.max(jsGz, b.jsGz);
     console.log(
-      `  ${s.kind.padEnd(15)} ${s.route}\n    HTML ${fmt(b.html)} / ${fmt(b.htmlGz)}   CSS ${fmt(b.css)} / ${fmt(b.cssGz)}   JS ${fmt(b.js)} / ${fmt(b.jsGz)}   render-blocking JS ${fmt(b.renderBlockingJs)} (+ ${fmt(b.inlineJs)} inline theme bootstrap, CSP-hashed)`,
+      `  ${s.kind.padEnd(15)} ${s.route}\n    HTML ${fmt(b.html)} / ${fmt(b.htmlGz)}   ` +
+        `CSS ${fmt(b.css)} / ${fmt(b.cssGz)}   JS ${fmt(b.js)} / ${fmt(b.jsGz)}   ` +
+        `render-blocking JS ${fmt(b.renderBlockingJs)} (+ ${fmt(b.inlineJs)} inline theme ` +
+        `bootstrap, CSP-hashed)`,
     );
-    if (b.renderBlockingJs > BUDGET.renderBlockingJs) failures.push(`${s.route}: render-blocking JS ${fmt(b.renderBlockingJs)} > 0`);
-    if (b.jsGz > BUDGET.jsGzip) failures.push(`${s.route}: JS before interaction ${fmt(b.jsGz)} gzip > ${fmt(BUDGET.jsGzip)}`);
-    if (s.kind === 'reference page' && b.htmlGz + b.cssGz > BUDGET.htmlCssGzip) failures.push(`${s.route}: HTML + CSS ${fmt(b.htmlGz + b.cssGz)} gzip > ${fmt(BUDGET.htmlCssGzip)}`);
+    if (b.renderBlockingJs > BUDGET.renderBlockingJs)
+      failures.push(`${s.route}: render-blocking JS ${fmt(b.renderBlockingJs)} > 0`);
+    if (b.jsGz > BUDGET.jsGzip)
+      failures.push(`${s.route}: JS before interaction ${fmt(b.jsGz)} gzip > ${fmt(BUDGET.jsGzip)}`);
+    if (s.kind === 'reference page' && b.htmlGz + b.cssGz > BUDGET.htmlCssGzip)
+      failures.push(`${s.route}: HTML + CSS ${fmt(b.htmlGz + b.cssGz)} gzip > ${fmt(BUDGET.htmlCssGzip)}`);
   }
-  console.log(`  budgets: render-blocking JS 0 B; JS before interaction <= ${fmt(BUDGET.jsGzip)} gzip; reference HTML + CSS <= ${fmt(BUDGET.htmlCssGzip)} gzip`);
+  console.log(
+    `  budgets: render-blocking JS 0 B; JS before interaction <= ${fmt(BUDGET.jsGzip)} ` +
+      `gzip; reference HTML + CSS <= ${fmt(BUDGET.htmlCssGzip)} gzip`,
+  );
   return { failures, referenceHtmlGz, jsGz };
 }
 
@@ -172,13 +206,28 @@ function writeSynthetic(dir: string, pages: number): void {
     const folderDir = path.join(dir, folder);
     if (i % perFolder === 0) {
       fs.mkdirSync(folderDir, { recursive: true });
-      fs.writeFileSync(path.join(folderDir, '_category_.json'), JSON.stringify({ label: `Section ${folder}`, link: { type: 'generated-index', slug: `/synthetic/${folder}`, description: `Synthetic section ${folder}.` } }));
+      fs.writeFileSync(
+        path.join(folderDir, '_category_.json'),
+        JSON.stringify({
+          label: `Section ${folder}`,
+          link: { type: 'generated-index', slug: `/synthetic/${folder}`, description: `Synthetic section ${folder}.` },
+        }),
+      );
     }
     const n = String(i % perFolder).padStart(2, '0');
-    const prevLink = i % perFolder > 0 ? `See [the previous page](./${String((i % perFolder) - 1).padStart(2, '0')}-page-${i - 1}.md#usage).` : 'This page opens its section.';
+    const prevLink =
+      i % perFolder > 0
+        ? `See [the previous page](./${String((i % perFolder) - 1).padStart(2, '0')}-page-${i - 1}.md#usage).`
+        : 'This page opens its section.';
     fs.writeFileSync(
       path.join(folderDir, `${n}-page-${i}.md`),
-      `---\ntitle: Synthetic Page ${i}\ndescription: Synthetic page number ${i}, for measuring how the build grows.\n---\n\nThis page describes function number ${i}. ${prevLink}\n\n## Syntax\n\n\`\`\`sql syntax\nFUNC_${i}(<expr>)\n\`\`\`\n\n## Usage\n\n| Argument | Type | Meaning |\n| --- | --- | --- |\n| expr | INT | The value. |\n\n:::note\nA note on page ${i}.\n:::\n\n\`\`\`bash\necho page ${i}\n\`\`\`\n\n### Details\n\nMore text about page ${i}, with \`inline code\` and **emphasis**.\n`,
+      `---\ntitle: Synthetic Page ${i}\ndescription: Synthetic page number ${i}, for ` +
+        `measuring how the build grows.\n---\n\nThis page describes function number ${i}. ` +
+        `${prevLink}\n\n## Syntax\n\n\`\`\`sql syntax\nFUNC_${i}(<expr>)\n\`\`\`\n\n## ` +
+        `Usage\n\n| Argument | Type | Meaning |\n| --- | --- | --- |\n| expr | INT | The ` +
+        `value. |\n\n:::note\nA note on page ${i}.\n:::\n\n\`\`\`bash\necho page ` +
+        `${i}\n\`\`\`\n\n### Details\n\nMore text about page ${i}, with \`inline code\` ` +
+        `and **emphasis**.\n`,
     );
   }
 }
@@ -193,18 +242,28 @@ function synthetic(pages: number): SyntheticRow[] {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-bench-'));
   const rows: SyntheticRow[] = [];
   try {
-    console.log('\nsynthetic catalogues (cold builds: wall time of the command, peak memory of the process and its threads):');
+    console.log(
+      '\nsynthetic catalogues (cold builds: wall time of the command, peak memory of the process and its threads):',
+    );
     for (const n of [Math.max(1, Math.round(pages / 10)), pages]) {
       const content = path.join(work, `content-${n}`);
       writeSynthetic(content, n);
       const run = timedBuild(content, path.join(work, `site-${n}`), path.join(work, `cache-${n}`));
       rows.push({ pages: n, run });
-      console.log(`  ${String(n).padStart(6)} pages: ${seconds(run.wallMs)} (build ${seconds(run.ms)}), ${mib(run.maxRssKb)}  [load ${run.load.toFixed(1)}]`);
+      console.log(
+        `  ${String(n).padStart(6)} pages: ${seconds(run.wallMs)} (build ${seconds(run.ms)}), ` +
+          `${mib(run.maxRssKb)}  [load ${run.load.toFixed(1)}]`,
+      );
       fs.rmSync(path.join(work, `site-${n}`), { recursive: true, force: true });
       fs.rmSync(path.join(work, `cache-${n}`), { recursive: true, force: true });
     }
     const [small, large] = rows;
-    if (small && large) console.log(`  growth: ${large.pages / small.pages}x the pages took ${(large.run.wallMs / small.run.wallMs).toFixed(1)}x the time and ${(large.run.maxRssKb / small.run.maxRssKb).toFixed(2)}x the memory`);
+    if (small && large)
+      console.log(
+        `  growth: ${large.pages / small.pages}x the pages took ` +
+          `${(large.run.wallMs / small.run.wallMs).toFixed(1)}x the time and ` +
+          `${(large.run.maxRssKb / small.run.maxRssKb).toFixed(2)}x the memory`,
+      );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -267,7 +326,11 @@ const SEARCH_P95_BUDGET_MS = 50;
 async function searchFigures(siteDir: string): Promise<void> {
   const pagefindDir = folderSize(path.join(siteDir, 'pagefind'));
   const names = fs.readFileSync(path.join(siteDir, 'search-records.json'));
-  console.log(`\nsearch index on disk: Pagefind ${fmt(pagefindDir.raw)} in ${pagefindDir.files} files (a query fetches only the chunks it needs); name records ${fmt(names.length)} (${fmt(gzipSync(names).length)} gzip)`);
+  console.log(
+    `\nsearch index on disk: Pagefind ${fmt(pagefindDir.raw)} in ${pagefindDir.files} ` +
+      `files (a query fetches only the chunks it needs); name records ${fmt(names.length)} ` +
+      `(${fmt(gzipSync(names).length)} gzip)`,
+  );
   const { chromium } = await import('@playwright/test');
   // In this process, so the server stops with the benchmark (a spawned `npx serve` outlived it).
   const server = await listenOn(siteDir);
@@ -283,7 +346,10 @@ async function searchFigures(siteDir: string): Promise<void> {
     let searchBytes = 0;
     page.on('response', async (res) => {
       if (!res.url().includes('/pagefind/') && !res.url().endsWith('/search-records.json')) return;
-      const sizes = await res.request().sizes().catch(() => undefined);
+      const sizes = await res
+        .request()
+        .sizes()
+        .catch(() => undefined);
       searchBytes += sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0;
     });
     await page.goto(`http://localhost:${port}/doc/`);
@@ -305,7 +371,9 @@ async function searchFigures(siteDir: string): Promise<void> {
     for (const c of cases) {
       await input.fill('');
       // A string, not a function: tsx would wrap a function with helpers that do not exist in the page.
-      const [t, d, shown] = await page.evaluate<[number, number, Shown]>(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`);
+      const [t, d, shown] = await page.evaluate<[number, number, Shown]>(
+        `(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`,
+      );
       times.push(t);
       detailTimes.push(d);
       results.push({ c, shown });
@@ -315,7 +383,9 @@ async function searchFigures(siteDir: string): Promise<void> {
     const held: { c: RelevanceCase; shown: Shown }[] = [];
     for (const c of heldOutCases(projectRoot)) {
       await input.fill('');
-      const [t, , shown] = await page.evaluate<[number, number, Shown]>(`(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`);
+      const [t, , shown] = await page.evaluate<[number, number, Shown]>(
+        `(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`,
+      );
       times.push(t);
       held.push({ c, shown });
     }
@@ -324,14 +394,32 @@ async function searchFigures(siteDir: string): Promise<void> {
     const pctOf = (list: number[], p: number) => list[Math.min(list.length - 1, Math.ceil(list.length * p) - 1)] ?? 0;
     const pct = (p: number) => pctOf(times, p);
     const mark = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-    console.log(`search: the rest of the index then loads in the background: ${fmt(wholeIndexBytes - firstQueryBytes)} more`);
-    console.log(`search: first query fetched ${fmt(firstQueryBytes)} (as sent, compressed where the server compresses; budget ${fmt(SEARCH_FIRST_QUERY_BUDGET)}: ${mark(firstQueryBytes <= SEARCH_FIRST_QUERY_BUDGET)})`);
-    console.log(`search: keystroke to rendered results over the ${times.length} queries of both sets: p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms (budget ${SEARCH_P95_BUDGET_MS} ms: ${mark(pct(0.95) <= SEARCH_P95_BUDGET_MS)}); ${cases.length} queries`);
+    console.log(
+      `search: the rest of the index then loads in the background: ${fmt(wholeIndexBytes - firstQueryBytes)} more`,
+    );
+    console.log(
+      `search: first query fetched ${fmt(firstQueryBytes)} (as sent, compressed where ` +
+        `the server compresses; budget ${fmt(SEARCH_FIRST_QUERY_BUDGET)}: ` +
+        `${mark(firstQueryBytes <= SEARCH_FIRST_QUERY_BUDGET)})`,
+    );
+    console.log(
+      `search: keystroke to rendered results over the ${times.length} queries of both ` +
+        `sets: p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms (budget ` +
+        `${SEARCH_P95_BUDGET_MS} ms: ${mark(pct(0.95) <= SEARCH_P95_BUDGET_MS)}); ` +
+        `${cases.length} queries`,
+    );
     console.log(`search relevance, tuning suite: ${describeFigures(judged)}`);
-    if (held.length) console.log(`search relevance, held-out set (${held.length} queries nobody tuned for): ${describeHeldOut(heldOutFigures(held))}`);
-    if (held.length && args.includes('--held-out-misses')) for (const m of heldOutFigures(held).misses) console.log(`  held-out miss: ${m}`);
+    if (held.length)
+      console.log(
+        `search relevance, held-out set (${held.length} queries nobody tuned for): ${describeHeldOut(heldOutFigures(held))}`,
+      );
+    if (held.length && args.includes('--held-out-misses'))
+      for (const m of heldOutFigures(held).misses) console.log(`  held-out miss: ${m}`);
     if (args.includes('--misses')) for (const m of judged.misses) console.log(`  miss: ${m}`);
-    console.log(`search: excerpts and deep links filled in (Pagefind fragments fetched) after p50 ${pctOf(detailTimes, 0.5).toFixed(1)} ms, p95 ${pctOf(detailTimes, 0.95).toFixed(1)} ms`);
+    console.log(
+      `search: excerpts and deep links filled in (Pagefind fragments fetched) after p50 ` +
+        `${pctOf(detailTimes, 0.5).toFixed(1)} ms, p95 ${pctOf(detailTimes, 0.95).toFixed(1)} ms`,
+    );
     await browser.close();
   } finally {
     await new Promise((r) => server.close(r));
@@ -341,8 +429,17 @@ async function searchFigures(siteDir: string): Promise<void> {
 /** What typed queries cost a phone (`bench-phone-search.ts`). */
 async function printPhoneCosts(browser: import('@playwright/test').Browser, port: number): Promise<void> {
   const phone = await phoneSearchCosts(browser, `http://localhost:${port}`);
-  console.log(`search on a phone (390x844, cold page, typed key by key; every request until the network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ${PHONE_GOAL.requests} requests):`);
-  for (const c of phone) console.log(`  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ${fmt(c.bytes).padStart(9)}  ${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`);
+  console.log(
+    `search on a phone (390x844, cold page, typed key by key; every request until the ` +
+      `network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ` +
+      `${PHONE_GOAL.requests} requests):`,
+  );
+  for (const c of phone)
+    console.log(
+      `  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ` +
+        `${fmt(c.bytes).padStart(9)}  ` +
+        `${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`,
+    );
 }
 
 /** The built site served on loopback by the same server as `npm start`, on a port the system picks. */
@@ -380,7 +477,11 @@ function lighthouseCli(): string {
   if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, 'utf8')).version !== LIGHTHOUSE_VERSION) {
     console.log(`installing Lighthouse ${LIGHTHOUSE_VERSION} into .cache/lighthouse (once)`);
     fs.mkdirSync(prefix, { recursive: true });
-    const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { stdio: 'inherit' });
+    const r = spawnSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      { stdio: 'inherit' },
+    );
     if (r.status !== 0) throw new Error(`could not install Lighthouse ${LIGHTHOUSE_VERSION} (npm exited ${r.status})`);
   }
   return cli;
@@ -393,7 +494,18 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
   const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   const debugPort = await freePort();
-  const chrome = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], { detached: true, stdio: 'ignore' });
+  const chrome = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
   const scores: number[][] = [];
   try {
     await waitForDebugger(debugPort);
@@ -404,18 +516,41 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
         // Not spawnSync: the site is served by this process, which must stay free to answer.
         const run = await runChild(
           process.execPath,
-          [cli, `http://localhost:${port}${s.route}`, `--port=${debugPort}`, '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+          [
+            cli,
+            `http://localhost:${port}${s.route}`,
+            `--port=${debugPort}`,
+            '--output=json',
+            `--output-path=${out}`,
+            '--quiet',
+            '--only-categories=performance,accessibility,best-practices,seo',
+          ],
           180_000,
         );
         if (run.status !== 0) {
           if (attempt === 2) line = `not measured: ${run.stderr.trim().split('\n').pop()}`;
           continue;
         }
-        const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }>; audits: Record<string, { score: number | null; title: string }> };
+        const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+          categories: Record<string, { score: number }>;
+          audits: Record<string, { score: number | null; title: string }>;
+        };
         const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
         const four = [score('performance'), score('accessibility'), score('best-practices'), score('seo')];
         scores.push(four);
-        const failing = Object.entries(report.audits).filter(([id, a]) => a.score !== null && a.score < 1 && ['link-text', 'color-contrast', 'image-alt', 'document-title', 'meta-description', 'crawlable-anchors'].includes(id));
+        const failing = Object.entries(report.audits).filter(
+          ([id, a]) =>
+            a.score !== null &&
+            a.score < 1 &&
+            [
+              'link-text',
+              'color-contrast',
+              'image-alt',
+              'document-title',
+              'meta-description',
+              'crawlable-anchors',
+            ].includes(id),
+        );
         line = `${four.join(' / ')}${failing.length ? `  (failing: ${failing.map(([id]) => id).join(', ')})` : ''}`;
       }
       console.log(`  ${s.kind.padEnd(15)} ${s.route}: ${line}`);
@@ -427,7 +562,9 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
     } catch {
       // Already gone.
     }
-    await new Promise((r) => (chrome.exitCode !== null || chrome.signalCode !== null ? r(undefined) : chrome.once('exit', r)));
+    await new Promise((r) =>
+      chrome.exitCode !== null || chrome.signalCode !== null ? r(undefined) : chrome.once('exit', r),
+    );
     fs.rmSync(profile, { recursive: true, force: true });
     await new Promise((r) => server.close(r));
   }
@@ -435,7 +572,11 @@ async function lighthouseScores(siteDir: string): Promise<number[][]> {
 }
 
 /** A child process run to its end (killed after `timeoutMs`), without blocking this one. */
-function runChild(command: string, argv: string[], timeoutMs: number): Promise<{ status: number | null; stderr: string }> {
+function runChild(
+  command: string,
+  argv: string[],
+  timeoutMs: number,
+): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, argv, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -486,7 +627,12 @@ if (budgetsOnly) {
 }
 
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 1) || 1;
-console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (a shared machine: figures vary with the load printed beside them)`);
+console.log(
+  `machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (a shared machine: figures vary with the load printed beside them)`,
+);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-bench-build-'));
 const cold: BuildRun[] = [];
 const noop: BuildRun[] = [];
@@ -497,14 +643,23 @@ let lighthouse: number[][] = [];
 let syntheticRows: SyntheticRow[] = [];
 try {
   // Cold: no cache (what a fresh clone builds), into site/ as `npm run build` would.
-  console.log('\nbuilds (wall time of the command `npm run build` runs, bundling and Node starting included; the build\'s own time in brackets):');
+  console.log(
+    "\nbuilds (wall time of the command `npm run build` runs, bundling and Node starting included; the build's own time in brackets):",
+  );
   for (let i = 0; i < runs; i++) {
     const cache = path.join(scratch, `cold-cache-${i}`);
     const r = timedBuild('content/doc', siteDir, cache);
     fs.rmSync(cache, { recursive: true, force: true });
     cold.push(r);
-    console.log(`  cold build of the catalogue: ${seconds(r.wallMs)} (${seconds(r.ms)}), peak memory ${mib(r.maxRssKb)}, ${r.rendered.threads} render threads  [load ${r.load.toFixed(1)}]`);
-    console.log(`    stages: ${Object.entries(r.stages).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')}`);
+    console.log(
+      `  cold build of the catalogue: ${seconds(r.wallMs)} (${seconds(r.ms)}), peak memory ` +
+        `${mib(r.maxRssKb)}, ${r.rendered.threads} render threads  [load ${r.load.toFixed(1)}]`,
+    );
+    console.log(
+      `    stages: ${Object.entries(r.stages)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
+        .join(', ')}`,
+    );
   }
   // Rebuilds, on a copy of the content (the bench edits a page of it, never the real one).
   const copy = path.join(scratch, 'content/doc');
@@ -514,24 +669,45 @@ try {
   const out = path.join(scratch, 'site');
   timedBuild(copy, out, cache);
   const page = path.join(copy, '15-sql-functions/30-datetime-functions/datetrunc.md');
-  const target = fs.existsSync(page) ? page : fs.readdirSync(copy, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => path.join(e.parentPath, e.name))[0]!;
+  const target = fs.existsSync(page)
+    ? page
+    : fs
+        .readdirSync(copy, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.md'))
+        .map((e) => path.join(e.parentPath, e.name))[0]!;
   for (let i = 0; i < runs; i++) {
     const r = timedBuild(copy, out, cache);
     noop.push(r);
-    console.log(`  rebuild, nothing changed: ${seconds(r.wallMs)} (${seconds(r.ms)}), ${r.rendered.pages} pages rendered, ${searchPartsText(r)}  [load ${r.load.toFixed(1)}]`);
+    console.log(
+      `  rebuild, nothing changed: ${seconds(r.wallMs)} (${seconds(r.ms)}), ${r.rendered.pages} ` +
+        `pages rendered, ${searchPartsText(r)}  [load ${r.load.toFixed(1)}]`,
+    );
     fs.appendFileSync(target, `\nA sentence the benchmark adds (${i + 1}).\n`);
     const e = timedBuild(copy, out, cache);
     edited.push(e);
-    console.log(`  rebuild after editing one page: ${seconds(e.wallMs)} (${seconds(e.ms)}), ${e.rendered.bodies} body and ${e.rendered.pages} pages rendered, ${searchPartsText(e)}  [load ${e.load.toFixed(1)}]`);
-    console.log(`    stages: ${Object.entries(e.stages).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')}`);
+    console.log(
+      `  rebuild after editing one page: ${seconds(e.wallMs)} (${seconds(e.ms)}), ` +
+        `${e.rendered.bodies} body and ${e.rendered.pages} pages rendered, ${searchPartsText(e)} ` +
+        ` [load ${e.load.toFixed(1)}]`,
+    );
+    console.log(
+      `    stages: ${Object.entries(e.stages)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
+        .join(', ')}`,
+    );
     fs.appendFileSync(target, `\nA sentence the benchmark adds (${i + 1}, through npm).\n`);
     const n = timedBuild(copy, out, cache, true);
     editedViaNpm.push(n);
-    console.log(`  rebuild after editing one page, through npm (\`npm run build\`): ${seconds(n.wallMs)} (${seconds(n.ms)})  [load ${n.load.toFixed(1)}]`);
+    console.log(
+      `  rebuild after editing one page, through npm (\`npm run build\`): ${seconds(n.wallMs)} ` +
+        `(${seconds(n.ms)})  [load ${n.load.toFixed(1)}]`,
+    );
   }
   bytes = byteReport(siteDir);
-  await searchFigures(siteDir).catch((err: unknown) => console.log(`\nsearch: not measured (${(err as Error).message.split('\n')[0]})`));
-  console.log('\nserved site under load (npm start\'s server in its own process, loopback, 20 s each):');
+  await searchFigures(siteDir).catch((err: unknown) =>
+    console.log(`\nsearch: not measured (${(err as Error).message.split('\n')[0]})`),
+  );
+  console.log("\nserved site under load (npm start's server in its own process, loopback, 20 s each):");
   for (const line of describeLoad(await serveLoad(siteDir))) console.log(line);
   if (args.includes('--lighthouse')) lighthouse = await lighthouseScores(siteDir);
   const synIdx = args.indexOf('--synthetic');
@@ -543,36 +719,109 @@ try {
 /** The goals of the issue, each with this run's figures and the anchor's. */
 function goalTable(): void {
   const rows: [string, string, string, string, string][] = [];
-  const missed = (over: number, unit: string) => (over > 0 ? `MISSED by ${over.toFixed(unit === 's' ? 2 : 1)} ${unit}` : 'met');
+  const missed = (over: number, unit: string) =>
+    over > 0 ? `MISSED by ${over.toFixed(unit === 's' ? 2 : 1)} ${unit}` : 'met';
   const list = (xs: BuildRun[], f: (r: BuildRun) => string) => xs.map(f).join(' / ') || '—';
   const worst = (xs: BuildRun[], f: (r: BuildRun) => number) => Math.max(...xs.map(f));
   const coldS = worst(cold, (r) => r.wallMs / 1000);
-  rows.push(['cold build of the catalogue (wall)', `≤ ${GOAL.coldBuildS} s (≥ 15× the anchor)`, list(cold, (r) => seconds(r.wallMs)), `${ANCHOR.coldBuildS} s`, `${missed(coldS - GOAL.coldBuildS, 's')}; ${(ANCHOR.coldBuildS / coldS).toFixed(1)}× faster than the anchor`]);
+  rows.push([
+    'cold build of the catalogue (wall)',
+    `≤ ${GOAL.coldBuildS} s (≥ 15× the anchor)`,
+    list(cold, (r) => seconds(r.wallMs)),
+    `${ANCHOR.coldBuildS} s`,
+    `${missed(coldS - GOAL.coldBuildS, 's')}; ${(ANCHOR.coldBuildS / coldS).toFixed(1)}× faster than the anchor`,
+  ]);
   rows.push(['peak memory, cold build', '—', list(cold, (r) => mib(r.maxRssKb)), `${ANCHOR.peakMiB} MiB`, '']);
   const editS = worst(edited, (r) => r.wallMs / 1000);
-  rows.push(['rebuild after editing one page (wall)', `≤ ${GOAL.rebuildS} s`, list(edited, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`), '—', missed(editS - GOAL.rebuildS, 's')]);
+  rows.push([
+    'rebuild after editing one page (wall)',
+    `≤ ${GOAL.rebuildS} s`,
+    list(edited, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`),
+    '—',
+    missed(editS - GOAL.rebuildS, 's'),
+  ]);
   const npmS = worst(editedViaNpm, (r) => r.wallMs / 1000);
-  rows.push(['  the same, through npm (npm run build)', `≤ ${GOAL.rebuildS} s`, list(editedViaNpm, (r) => seconds(r.wallMs)), '—', missed(npmS - GOAL.rebuildS, 's')]);
-  rows.push(['rebuild, nothing changed (wall)', '—', list(noop, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`), '—', '']);
+  rows.push([
+    '  the same, through npm (npm run build)',
+    `≤ ${GOAL.rebuildS} s`,
+    list(editedViaNpm, (r) => seconds(r.wallMs)),
+    '—',
+    missed(npmS - GOAL.rebuildS, 's'),
+  ]);
+  rows.push([
+    'rebuild, nothing changed (wall)',
+    '—',
+    list(noop, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`),
+    '—',
+    '',
+  ]);
   const large = syntheticRows[syntheticRows.length - 1];
   const small = syntheticRows[0];
   if (large && small) {
     const s = large.run.wallMs / 1000;
     const m = large.run.maxRssKb / 1024;
-    rows.push([`${large.pages.toLocaleString('en')} synthetic pages`, `≤ ${GOAL.syntheticS} s, ≤ ${(GOAL.syntheticMiB / 1024).toFixed(1)} GB`, `${s.toFixed(1)} s, ${m.toFixed(0)} MiB`, '—', [missed(s - GOAL.syntheticS, 's'), m > GOAL.syntheticMiB ? `memory MISSED by ${(m - GOAL.syntheticMiB).toFixed(0)} MiB` : 'memory met'].join('; ')]);
-    rows.push([`memory, ${small.pages.toLocaleString('en')} → ${large.pages.toLocaleString('en')} pages`, 'flat', `${mib(small.run.maxRssKb)} → ${mib(large.run.maxRssKb)}`, '—', `${(large.run.maxRssKb / small.run.maxRssKb).toFixed(2)}× for ${large.pages / small.pages}× the pages`]);
+    rows.push([
+      `${large.pages.toLocaleString('en')} synthetic pages`,
+      `≤ ${GOAL.syntheticS} s, ≤ ${(GOAL.syntheticMiB / 1024).toFixed(1)} GB`,
+      `${s.toFixed(1)} s, ${m.toFixed(0)} MiB`,
+      '—',
+      [
+        missed(s - GOAL.syntheticS, 's'),
+        m > GOAL.syntheticMiB ? `memory MISSED by ${(m - GOAL.syntheticMiB).toFixed(0)} MiB` : 'memory met',
+      ].join('; '),
+    ]);
+    rows.push([
+      `memory, ${small.pages.toLocaleString('en')} → ${large.pages.toLocaleString('en')} pages`,
+      'flat',
+      `${mib(small.run.maxRssKb)} → ${mib(large.run.maxRssKb)}`,
+      '—',
+      `${(large.run.maxRssKb / small.run.maxRssKb).toFixed(2)}× for ${large.pages / small.pages}× the pages`,
+    ]);
   }
   if (bytes.referenceHtmlGz !== undefined) {
     const kb = bytes.referenceHtmlGz / KB;
-    rows.push(['HTML of the reference page (gzip)', `≤ the anchor's`, `${kb.toFixed(1)} KB`, `${ANCHOR.htmlGzipKB[0]}–${ANCHOR.htmlGzipKB[1]} KB`, kb <= ANCHOR.htmlGzipKB[0] ? 'met (below the lightest anchor page)' : kb <= ANCHOR.htmlGzipKB[1] ? `within the anchor's range; ${(kb - ANCHOR.htmlGzipKB[0]).toFixed(1)} KB above its lightest page` : `MISSED by ${(kb - ANCHOR.htmlGzipKB[1]).toFixed(1)} KB`]);
+    rows.push([
+      'HTML of the reference page (gzip)',
+      `≤ the anchor's`,
+      `${kb.toFixed(1)} KB`,
+      `${ANCHOR.htmlGzipKB[0]}–${ANCHOR.htmlGzipKB[1]} KB`,
+      kb <= ANCHOR.htmlGzipKB[0]
+        ? 'met (below the lightest anchor page)'
+        : kb <= ANCHOR.htmlGzipKB[1]
+          ? `within the anchor's range; ${(kb - ANCHOR.htmlGzipKB[0]).toFixed(1)} KB above its lightest page`
+          : `MISSED by ${(kb - ANCHOR.htmlGzipKB[1]).toFixed(1)} KB`,
+    ]);
   }
-  rows.push(['JS before interaction (gzip)', `≤ ${BUDGET.jsGzip / KB} KB`, `${(bytes.jsGz / KB).toFixed(1)} KB`, `${ANCHOR.jsGzipKB} KB`, bytes.jsGz <= BUDGET.jsGzip ? 'met' : `MISSED by ${((bytes.jsGz - BUDGET.jsGzip) / KB).toFixed(1)} KB`]);
+  rows.push([
+    'JS before interaction (gzip)',
+    `≤ ${BUDGET.jsGzip / KB} KB`,
+    `${(bytes.jsGz / KB).toFixed(1)} KB`,
+    `${ANCHOR.jsGzipKB} KB`,
+    bytes.jsGz <= BUDGET.jsGzip ? 'met' : `MISSED by ${((bytes.jsGz - BUDGET.jsGzip) / KB).toFixed(1)} KB`,
+  ]);
   if (lighthouse.length) {
     const low = lighthouse.flat();
-    const short = lighthouse.flatMap((four) => four.map((x) => GOAL.lighthouse - x)).reduce((a, b) => Math.max(a, b), 0);
-    rows.push([`Lighthouse mobile, ${lighthouse.length} sample pages`, '100/100/100/100', lighthouse.map((f) => f.join('/')).join(', '), `performance ${ANCHOR.lighthouse}`, lighthouse.length < samples.length ? `${samples.length - lighthouse.length} page(s) not measured` : short > 0 ? `MISSED: lowest score ${Math.min(...low)}` : 'met']);
+    const short = lighthouse
+      .flatMap((four) => four.map((x) => GOAL.lighthouse - x))
+      .reduce((a, b) => Math.max(a, b), 0);
+    rows.push([
+      `Lighthouse mobile, ${lighthouse.length} sample pages`,
+      '100/100/100/100',
+      lighthouse.map((f) => f.join('/')).join(', '),
+      `performance ${ANCHOR.lighthouse}`,
+      lighthouse.length < samples.length
+        ? `${samples.length - lighthouse.length} page(s) not measured`
+        : short > 0
+          ? `MISSED: lowest score ${Math.min(...low)}`
+          : 'met',
+    ]);
   }
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'goal', 'this build', 'anchor (Docusaurus 2.3)', 'verdict'][i]!.length));
+  const widths = [0, 1, 2, 3, 4].map((i) =>
+    Math.max(
+      ...rows.map((r) => r[i]!.length),
+      ['figure', 'goal', 'this build', 'anchor (Docusaurus 2.3)', 'verdict'][i]!.length,
+    ),
+  );
   const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
   console.log('\ngoals ("speed at scale"), this machine, against the Docusaurus anchor:');
   console.log(line(['figure', 'goal', 'this build', 'anchor (Docusaurus 2.3)', 'verdict']));

@@ -1,6 +1,7 @@
 /**
  * `npm run check:content`: the content linted like code. Every page follows its template (SQL function, command,
- * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text, empty section or bare URL, and marks every SQL block as
+ * release-notes and RFC pages carry their sections: see src/content/templates.ts), holds no placeholder text, empty
+ * section or bare URL, and marks every SQL block as
  * a recorded example, a grammar or not runnable here, and every function the engine lists has an entry (see
  * functionEntries in src/examples/engine-objects.ts) unless content/catalogue/function-exceptions.tsv gives a reason.
  * Prints, per section, pages written / pages in the catalogue, and the engine functions with an entry.
@@ -12,8 +13,21 @@ import { ContentErrors } from '../src/content/errors.ts';
 import { bareUrls, checkTemplates, emptySections } from '../src/content/templates.ts';
 import { cardsByNormalName, functionCards } from '../src/examples/signatures/cards.ts';
 import { contradictions, returnClaims } from '../src/examples/signatures/prose-check.ts';
-import { readSignatureExceptions, readSignatures, signatureExceptionProblems } from '../src/examples/signatures/store.ts';
-import { engineCoverage, functionEntries, namedPlaces, namesOfHeading, FUNCTION_EXCEPTIONS_FILE, functionProblems, readEngineObjects, readFunctionExceptions } from '../src/examples/engine-objects.ts';
+import {
+  readSignatureExceptions,
+  readSignatures,
+  signatureExceptionProblems,
+} from '../src/examples/signatures/store.ts';
+import {
+  engineCoverage,
+  functionEntries,
+  namedPlaces,
+  namesOfHeading,
+  FUNCTION_EXCEPTIONS_FILE,
+  functionProblems,
+  readEngineObjects,
+  readFunctionExceptions,
+} from '../src/examples/engine-objects.ts';
 import { parseMarkdown } from '../src/markdown/parse.ts';
 import { checkOperatorFacts, OPERATOR_FACTS_FILE } from '../src/content/operator-facts.ts';
 
@@ -25,7 +39,9 @@ try {
   model = await loadSite({ projectRoot, withDates: false });
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
-  console.error(`content check failed: the build refuses the content:\n  ${err.errors.map((e) => e.message).join('\n  ')}`);
+  console.error(
+    `content check failed: the build refuses the content:\n  ${err.errors.map((e) => e.message).join('\n  ')}`,
+  );
   process.exit(1);
 }
 
@@ -35,8 +51,14 @@ for (const built of model.pages) {
   if (page.kind !== 'doc') continue;
   const file = page.source.file;
   const tree: Root = parseMarkdown(page.source.body).tree;
-  const templatePage = { id: page.id, relPath: page.source.relPath, description: page.source.frontmatter.description, tree };
-  for (const p of [...checkTemplates(templatePage), ...emptySections(tree), ...bareUrls(tree)]) problems.push(`${file}:${p.line}: ${p.message}`);
+  const templatePage = {
+    id: page.id,
+    relPath: page.source.relPath,
+    description: page.source.frontmatter.description,
+    tree,
+  };
+  for (const p of [...checkTemplates(templatePage), ...emptySections(tree), ...bareUrls(tree)])
+    problems.push(`${file}:${p.line}: ${p.message}`);
 
   page.source.body.split('\n').forEach((line, i) => {
     const m = PLACEHOLDER.exec(line);
@@ -46,7 +68,9 @@ for (const built of model.pages) {
   for (const block of built.codeBlocks) {
     if (block.lang !== 'sql') continue;
     if (!block.meta.example && !block.meta.syntax && !block.meta.norun) {
-      problems.push(`${file}:${block.line}: an SQL block must be \`sql example\` (run on the engine), \`sql syntax\` or \`sql norun="reason"\``);
+      problems.push(
+        `${file}:${block.line}: an SQL block must be \`sql example\` (run on the engine), \`sql syntax\` or \`sql norun="reason"\``,
+      );
     }
   }
 }
@@ -83,10 +107,15 @@ try {
     console.log(`\nengine functions with an entry: ${functions.documented.length}/${functionCount}`);
     if (missing.length) {
       problems.push(
-        `${missing.length} engine function${missing.length === 1 ? ' has' : 's have'} no entry (a page title or heading naming it, with an example run on the engine), and ${FUNCTION_EXCEPTIONS_FILE} gives no reason:\n    ${wrap(missing.sort())}`,
+        `${missing.length} engine function${missing.length === 1 ? ' has' : 's have'} no ` +
+          `entry (a page title or heading naming it, with an example run on the engine), and ` +
+          `${FUNCTION_EXCEPTIONS_FILE} gives no reason:\n    ${wrap(missing.sort())}`,
       );
     }
-    for (const name of staleExceptions) problems.push(`${FUNCTION_EXCEPTIONS_FILE}: "${name}" has an entry now, or the engine no longer lists it: remove the line`);
+    for (const name of staleExceptions)
+      problems.push(
+        `${FUNCTION_EXCEPTIONS_FILE}: "${name}" has an entry now, or the engine no longer lists it: remove the line`,
+      );
   }
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
@@ -98,7 +127,10 @@ try {
 try {
   const { facts, problems: factProblems } = checkOperatorFacts(projectRoot);
   const count = (status: string) => facts.filter((f) => f.status === status).length;
-  console.log(`\noperator facts (${OPERATOR_FACTS_FILE}): ${count('restored')} restored, ${count('gone-in-1.2.453')} gone in v1.2.453 and said so, ${count('noise')} noise`);
+  console.log(
+    `\noperator facts (${OPERATOR_FACTS_FILE}): ${count('restored')} restored, ` +
+      `${count('gone-in-1.2.453')} gone in v1.2.453 and said so, ${count('noise')} noise`,
+  );
   problems.push(...factProblems);
 } catch (err) {
   if (!(err instanceof ContentErrors)) throw err;
@@ -110,7 +142,9 @@ try {
 try {
   const objects = readEngineObjects(projectRoot);
   const recorded = readSignatures(projectRoot);
-  const cards = cardsByNormalName(functionCards(projectRoot, model.contentRoot, recorded, readSignatureExceptions(projectRoot)));
+  const cards = cardsByNormalName(
+    functionCards(projectRoot, model.contentRoot, recorded, readSignatureExceptions(projectRoot)),
+  );
   for (const p of signatureExceptionProblems(recorded, readSignatureExceptions(projectRoot))) problems.push(p);
   const entries = functionEntries(namedPlaces(model), objects.functions);
   const byRoute = new Map(model.pages.map((b) => [b.view.route, b]));
@@ -126,9 +160,19 @@ try {
     checked++;
     // Line numbers of the body: the frontmatter's lines come before it in the file.
     const offset = built.page.source.raw.split('\n').length - built.page.source.body.split('\n').length;
-    const otherEntry = (heading: string) => namesOfHeading(heading).some((n) => cards.has(n) && cards.get(n)!.name !== card.name && !card.aliases.includes(cards.get(n)!.name));
-    for (const { claim, word } of contradictions(returnClaims(built.page.source.body, place.anchor, otherEntry), card.returns)) {
-      problems.push(`${built.page.source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the prose says it returns ${word}, the engine returns ${card.returns.join(' or ')} ("${claim.text}")`);
+    const otherEntry = (heading: string) =>
+      namesOfHeading(heading).some(
+        (n) => cards.has(n) && cards.get(n)!.name !== card.name && !card.aliases.includes(cards.get(n)!.name),
+      );
+    for (const { claim, word } of contradictions(
+      returnClaims(built.page.source.body, place.anchor, otherEntry),
+      card.returns,
+    )) {
+      problems.push(
+        `${built.page.source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the ` +
+          `prose says it returns ${word}, the engine returns ${card.returns.join(' or ')} ` +
+          `("${claim.text}")`,
+      );
     }
   }
   console.log(`\nreturn types in the prose of ${checked} function entries checked against the engine's signatures`);
@@ -142,7 +186,10 @@ if (problems.length) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log('\ncontent check: every page follows its template, no placeholders or bare URLs, every SQL block is run, a grammar or marked; every engine function has an entry');
+console.log(
+  '\ncontent check: every page follows its template, no placeholders or bare URLs, ' +
+    'every SQL block is run, a grammar or marked; every engine function has an entry',
+);
 
 /** Names joined by commas, broken into lines of about 110 characters. */
 function wrap(names: string[]): string {

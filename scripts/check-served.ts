@@ -17,7 +17,9 @@ import type { AddressInfo } from 'node:net';
 /** The routes a site must answer: its sitemap's URLs and the catalogue's routes, each in both slash forms. */
 export function routesToCheck(siteDir: string, catalogueTsv: string): string[] {
   const sitemap = fs.readFileSync(path.join(siteDir, 'sitemap.xml'), 'utf8');
-  const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '', siteConfig.origin).pathname);
+  const fromSitemap = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] ?? '', siteConfig.origin).pathname,
+  );
   const fromCatalogue = fs
     .readFileSync(catalogueTsv, 'utf8')
     .split('\n')
@@ -29,7 +31,11 @@ export function routesToCheck(siteDir: string, catalogueTsv: string): string[] {
 }
 
 /** Every failure found through the server (empty when the site passes): routes first, then the crawl's. */
-export async function checkServed(siteDir: string, catalogueTsv: string, options: { crawl?: boolean; log?: (line: string) => void } = {}): Promise<string[]> {
+export async function checkServed(
+  siteDir: string,
+  catalogueTsv: string,
+  options: { crawl?: boolean; log?: (line: string) => void } = {},
+): Promise<string[]> {
   const log = options.log ?? (() => undefined);
   const server = createSiteServer(siteDir);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,11 +60,22 @@ export async function checkServed(siteDir: string, catalogueTsv: string, options
 
     if (options.crawl !== false) {
       const checker = new LinkChecker();
-      const result = await checker.check({ path: `${base}/doc/`, recurse: true, concurrency: 16, timeout: 30_000, linksToSkip: [`^(?!${base})`] });
+      const result = await checker.check({
+        path: `${base}/doc/`,
+        recurse: true,
+        concurrency: 16,
+        timeout: 30_000,
+        linksToSkip: [`^(?!${base})`],
+      });
       for (const link of result.links) {
-        if (link.state === LinkState.BROKEN) failures.push(`${link.url.replace(base, '')}: ${link.status ?? 'no answer'} (linked from ${(link.parent ?? '').replace(base, '')})`);
+        if (link.state === LinkState.BROKEN)
+          failures.push(
+            `${link.url.replace(base, '')}: ${link.status ?? 'no answer'} (linked from ${(link.parent ?? '').replace(base, '')})`,
+          );
       }
-      log(`crawled: ${result.links.filter((l) => l.state !== LinkState.SKIPPED).length} URLs from /doc/ through the server`);
+      log(
+        `crawled: ${result.links.filter((l) => l.state !== LinkState.SKIPPED).length} URLs from /doc/ through the server`,
+      );
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -69,7 +86,10 @@ export async function checkServed(siteDir: string, catalogueTsv: string, options
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = process.argv.slice(2);
   const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'site');
-  const failures = await checkServed(siteDir, path.resolve('content/catalogue/catalogue.tsv'), { crawl: !args.includes('--no-crawl'), log: console.log });
+  const failures = await checkServed(siteDir, path.resolve('content/catalogue/catalogue.tsv'), {
+    crawl: !args.includes('--no-crawl'),
+    log: console.log,
+  });
   for (const f of failures) console.error(`served: ${f}`);
   if (failures.length) console.error(`served: ${failures.length} failure(s)`);
   process.exit(failures.length ? 1 : 0);

@@ -24,7 +24,11 @@ function htmlFiles(dir: string): string[] {
 /** The file a URL path is served from (clean URLs: `/doc/x` and `/doc/x/` are `doc/x/index.html`). */
 function fileFor(siteDir: string, urlPath: string): string | undefined {
   const clean = (decoded(urlPath) ?? urlPath).replace(/\/+$/, '');
-  const candidates = [path.join(siteDir, clean), path.join(siteDir, clean, 'index.html'), path.join(siteDir, `${clean}.html`)];
+  const candidates = [
+    path.join(siteDir, clean),
+    path.join(siteDir, clean, 'index.html'),
+    path.join(siteDir, `${clean}.html`),
+  ];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -32,7 +36,9 @@ const idCache = new Map<string, Set<string>>();
 function idsOf(file: string): Set<string> {
   let ids = idCache.get(file);
   if (!ids) {
-    ids = new Set([...fs.readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? '')));
+    ids = new Set(
+      [...fs.readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? '')),
+    );
     idCache.set(file, ids);
   }
   return ids;
@@ -47,7 +53,13 @@ function decoded(part: string): string | undefined {
   }
 }
 
-const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * Link text that says nothing about where a link leads: Lighthouse's list for English (its "link-text" audit)
@@ -85,7 +97,10 @@ function linkText(inner: string): string {
 }
 
 /** Runs every check over a built site: the problems found (empty when it passes) and a summary line. */
-export function checkSite(siteDir: string, options: { landing?: boolean } = {}): { problems: string[]; summary: string } {
+export function checkSite(
+  siteDir: string,
+  options: { landing?: boolean } = {},
+): { problems: string[]; summary: string } {
   idCache.clear();
   const problems: string[] = [];
   let links = 0;
@@ -145,7 +160,7 @@ export function checkSite(siteDir: string, options: { landing?: boolean } = {}):
   const queue = ['/doc'];
   for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
     const file = fileFor(siteDir, route === '/doc' ? '/doc/' : route);
-    const nav = file ? /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '' : '';
+    const nav = file ? (/<nav class="sidebar"[\s\S]*?<\/nav>/.exec(fs.readFileSync(file, 'utf8'))?.[0] ?? '') : '';
     for (const m of nav.matchAll(/href="(\/doc[^"#]*)"/g)) {
       const next = decodeEntities(m[1] ?? '').replace(/\/+$/, '') || '/doc';
       if (!clicks.has(next)) {
@@ -157,17 +172,24 @@ export function checkSite(siteDir: string, options: { landing?: boolean } = {}):
   let farthest = 0;
   for (const route of routes) {
     const n = clicks.get(route.replace(/\/+$/, '') || '/doc');
-    if (n === undefined) problems.push(`sidebar: ${route} cannot be reached from /doc/ through the sidebars (without JavaScript)`);
-    else if (n > MAX_CLICKS) problems.push(`sidebar: ${route} is ${n} clicks from /doc/ through the sidebars (at most ${MAX_CLICKS})`);
+    if (n === undefined)
+      problems.push(`sidebar: ${route} cannot be reached from /doc/ through the sidebars (without JavaScript)`);
+    else if (n > MAX_CLICKS)
+      problems.push(`sidebar: ${route} is ${n} clicks from /doc/ through the sidebars (at most ${MAX_CLICKS})`);
     else farthest = Math.max(farthest, n);
   }
   // The specification's landing pages must exist on the real site (not on a fixture tree).
   if (options.landing !== false) {
     for (const route of siteConfig.landingRoutes) {
-      if (!fileFor(siteDir, route) || !routes.has(route)) problems.push(`landing page ${route} is missing from the site or its sidebar`);
+      if (!fileFor(siteDir, route) || !routes.has(route))
+        problems.push(`landing page ${route} is missing from the site or its sidebar`);
     }
   }
-  const summary = `site check: ${files.length} HTML files, ${links} internal links and assets, ${routes.size} catalogue routes, ${options.landing === false ? 0 : siteConfig.landingRoutes.length} landing pages: all resolve; every page within ${farthest} clicks of /doc/ through the sidebars; ${namedLinks} links, none named by generic text`;
+  const summary =
+    `site check: ${files.length} HTML files, ${links} internal links and assets, ` +
+    `${routes.size} catalogue routes, ${options.landing === false ? 0 : siteConfig.landingRoutes.length} ` +
+    `landing pages: all resolve; every page within ${farthest} clicks of /doc/ through ` +
+    `the sidebars; ${namedLinks} links, none named by generic text`;
   return { problems, summary };
 }
 

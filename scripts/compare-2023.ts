@@ -27,7 +27,9 @@ for (let i = 0; i < args.length; i++) {
 
 /** Page and identifier (lower case) of every decision in the facts file. */
 const decided = new Set(
-  (existsSync(OPERATOR_FACTS_FILE) ? parseOperatorFacts(readFileSync(OPERATOR_FACTS_FILE, 'utf8')) : []).map((f) => `${f.page}\t${f.identifier.toLowerCase()}`),
+  (existsSync(OPERATOR_FACTS_FILE) ? parseOperatorFacts(readFileSync(OPERATOR_FACTS_FILE, 'utf8')) : []).map(
+    (f) => `${f.page}\t${f.identifier.toLowerCase()}`,
+  ),
 );
 
 const contentRoot = join(process.cwd(), 'content/doc');
@@ -40,12 +42,23 @@ function walk(dir: string): string[] {
 }
 
 function oldPages(): Set<string> {
-  const out = execFileSync('git', ['-C', repo, 'ls-tree', '-r', '--name-only', OLD_COMMIT, 'docs/doc'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return new Set(out.split('\n').filter((l) => /\.mdx?$/.test(l)).map((l) => l.replace(/^docs\/doc\//, '')));
+  const out = execFileSync('git', ['-C', repo, 'ls-tree', '-r', '--name-only', OLD_COMMIT, 'docs/doc'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  return new Set(
+    out
+      .split('\n')
+      .filter((l) => /\.mdx?$/.test(l))
+      .map((l) => l.replace(/^docs\/doc\//, '')),
+  );
 }
 
 function oldText(path: string): string {
-  return execFileSync('git', ['-C', repo, 'show', `${OLD_COMMIT}:docs/doc/${path}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return execFileSync('git', ['-C', repo, 'show', `${OLD_COMMIT}:docs/doc/${path}`], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
 }
 
 type Kind = 'env-or-option' | 'snake' | 'flag';
@@ -57,7 +70,10 @@ const PATTERNS: [Kind, RegExp][] = [
 
 /** Identifiers in the text, skipping link targets and image paths (file names are not facts). */
 export function identifiers(text: string): Map<string, Kind> {
-  const cleaned = text.replace(/\]\([^)]*\)/g, ']').replace(/\bhttps?:\/\/\S+/g, '').replace(/^import .*$/gm, '');
+  const cleaned = text
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\bhttps?:\/\/\S+/g, '')
+    .replace(/^import .*$/gm, '');
   const found = new Map<string, Kind>();
   for (const [kind, re] of PATTERNS) for (const m of cleaned.matchAll(re)) if (!found.has(m[0])) found.set(m[0], kind);
   return found;
@@ -76,4 +92,6 @@ for (const file of walk(contentRoot).sort()) {
   if (missing.length > 0) console.error(`${missing.length}\t${rel}`);
   total += missing.length;
 }
-console.error(`${total} identifiers of the older pages are absent from ours${undecidedOnly ? ` and not decided in ${OPERATOR_FACTS_FILE}` : ''}`);
+console.error(
+  `${total} identifiers of the older pages are absent from ours${undecidedOnly ? ` and not decided in ${OPERATOR_FACTS_FILE}` : ''}`,
+);

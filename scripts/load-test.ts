@@ -51,7 +51,11 @@ async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
 /** Load figures for each URL, the server a child process (so the load generator does not share its thread). */
 export async function serveLoad(siteDir: string, { seconds = 20, connections = 50 } = {}): Promise<LoadFigure[]> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/serve/serve-site.ts', siteDir, '--port', String(port)], { stdio: 'ignore' });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/serve/serve-site.ts', siteDir, '--port', String(port)],
+    { stdio: 'ignore' },
+  );
   try {
     await waitForPort(port);
     const figures: LoadFigure[] = [];
@@ -61,7 +65,14 @@ export async function serveLoad(siteDir: string, { seconds = 20, connections = 5
       // One warm-up second: the server compresses each file once, on its first request.
       await autocannon({ url: base, connections: 4, duration: 1, headers });
       const r = await autocannon({ url: base, connections, duration: seconds, headers });
-      figures.push({ url, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      figures.push({
+        url,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
     }
     return figures;
   } finally {
@@ -73,15 +84,23 @@ export function describeLoad(figures: LoadFigure[], connections = 50): string[] 
   return figures.map((f) => {
     const goal = f.url === '/doc/' ? LOAD_GOAL.docPageRps : LOAD_GOAL.recordsRps;
     const met = f.rps >= goal && f.p99 <= LOAD_GOAL.p99Ms && f.errors === 0 && f.non2xx === 0;
-    return `  ${f.url}: ${Math.round(f.rps)} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.errors} errors, ${f.non2xx} non-2xx, ${connections} connections (goal ≥ ${goal} req/s, p99 ≤ ${LOAD_GOAL.p99Ms} ms, 0 errors: ${met ? 'met' : 'MISSED'})`;
+    return (
+      `  ${f.url}: ${Math.round(f.rps)} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms, ` +
+      `${f.errors} errors, ${f.non2xx} non-2xx, ${connections} connections (goal ≥ ${goal} ` +
+      `req/s, p99 ≤ ${LOAD_GOAL.p99Ms} ms, 0 errors: ${met ? 'met' : 'MISSED'})`
+    );
   });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = process.argv.slice(2);
-  const flag = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-  const siteDir = args.find((a, i) => !a.startsWith('--') && !['--seconds', '--connections'].includes(args[i - 1] ?? '')) ?? 'site';
+  const flag = (name: string, fallback: number) =>
+    args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
+  const siteDir =
+    args.find((a, i) => !a.startsWith('--') && !['--seconds', '--connections'].includes(args[i - 1] ?? '')) ?? 'site';
   const connections = flag('--connections', 50);
   const figures = await serveLoad(siteDir, { seconds: flag('--seconds', 20), connections });
-  console.log(`served site under load (npm start's server, loopback):\n${describeLoad(figures, connections).join('\n')}`);
+  console.log(
+    `served site under load (npm start's server, loopback):\n${describeLoad(figures, connections).join('\n')}`,
+  );
 }

@@ -13,18 +13,29 @@ import { ContentErrors } from '../src/content/errors.ts';
 import { execFileSync } from 'node:child_process';
 import { generatedPages } from '../src/reference/generated-pages.ts';
 import { readEngineObjects } from '../src/examples/engine-objects.ts';
-import { ENGINE_ERRORS_FILE, EXCEPTION_SOURCE, extractErrorCodes, type EngineErrorCodes } from '../src/reference/error-codes.ts';
+import {
+  ENGINE_ERRORS_FILE,
+  EXCEPTION_SOURCE,
+  extractErrorCodes,
+  type EngineErrorCodes,
+} from '../src/reference/error-codes.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
 const write = args.includes('--write');
 
 if (args.includes('--extract-errors')) {
-  const repo = args[args.indexOf('--repo') + 1] && args.includes('--repo') ? args[args.indexOf('--repo') + 1]! : '/work/.mirror/databendlabs+databend/repo';
+  const repo =
+    args[args.indexOf('--repo') + 1] && args.includes('--repo')
+      ? args[args.indexOf('--repo') + 1]!
+      : '/work/.mirror/databendlabs+databend/repo';
   const engine = readEngineObjects(projectRoot).engine;
   let source: string;
   try {
-    source = execFileSync('git', ['-C', repo, 'show', `${engine}:${EXCEPTION_SOURCE}`], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    source = execFileSync('git', ['-C', repo, 'show', `${engine}:${EXCEPTION_SOURCE}`], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
   } catch (err) {
     console.error(`cannot read ${EXCEPTION_SOURCE} at ${engine} from ${repo}: ${(err as Error).message}`);
     process.exit(1);

@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
-import { describeFigures, describeHeldOut, figures, heldOutCases, heldOutFigures, relevanceCases, type RelevanceCase, type Shown } from '../tests/search/relevance.ts';
+import {
+  describeFigures,
+  describeHeldOut,
+  figures,
+  heldOutCases,
+  heldOutFigures,
+  relevanceCases,
+  type RelevanceCase,
+  type Shown,
+} from '../tests/search/relevance.ts';
 
 const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
 const ORIGIN = 'http://docs.local';
@@ -20,7 +29,9 @@ globalThis.fetch = async (input: string | URL | Request) => {
   if (url.origin !== ORIGIN) return realFetch(input);
   const file = path.join(siteDir, decodeURIComponent(url.pathname));
   if (!fs.existsSync(file)) return new Response('not found', { status: 404 });
-  return new Response(fs.readFileSync(file), { headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' } });
+  return new Response(fs.readFileSync(file), {
+    headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' },
+  });
 };
 
 const pf = (await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind;
@@ -31,8 +42,14 @@ async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; ur
   const hits = (await details).slice(0, 10);
   return {
     urls: all.map((h) => h.url.split('#')[0] ?? h.url),
-    shown: { first: hits[0]?.url ?? null, offered: hits.slice(0, 3).flatMap((h) => [h.url, ...h.sub.map((s) => s.url)]), top3: hits.slice(0, 3).map((h) => h.url) },
-    titles: hits.map((h) => `${h.title} <${h.url}>${h.sub.length ? ` [${h.sub.map((s) => s.url.split('#')[1]).join(', ')}]` : ''}`),
+    shown: {
+      first: hits[0]?.url ?? null,
+      offered: hits.slice(0, 3).flatMap((h) => [h.url, ...h.sub.map((s) => s.url)]),
+      top3: hits.slice(0, 3).map((h) => h.url),
+    },
+    titles: hits.map(
+      (h) => `${h.title} <${h.url}>${h.sub.length ? ` [${h.sub.map((s) => s.url.split('#')[1]).join(', ')}]` : ''}`,
+    ),
   };
 }
 
@@ -53,7 +70,18 @@ if (fileArg) {
     const started = performance.now();
     const { titles } = await shownFor(q);
     console.log(`${q} (${(performance.now() - started).toFixed(1)} ms)\n  ${titles.join('\n  ')}`);
-    if (process.argv.includes('--scores')) console.log((await explainRanking(q)).slice(0, 8).map((r) => `    ${r.score.toFixed(2)} ${r.doc.url}${r.titleHolds ? ' [title]' : ''}${r.wordsInFields ? ' [fields]' : ''} w=${r.weights.map((w) => w.toFixed(2)).join(',')} ${r.parts.map(([f, b]) => `${f.toFixed(1)}/${b.toFixed(2)}`).join(' ')}`).join('\n'));
+    if (process.argv.includes('--scores'))
+      console.log(
+        (await explainRanking(q))
+          .slice(0, 8)
+          .map(
+            (r) =>
+              `    ${r.score.toFixed(2)} ${r.doc.url}${r.titleHolds ? ' [title]' : ''}${r.wordsInFields ? ' [fields]' : ''} ` +
+              `w=${r.weights.map((w) => w.toFixed(2)).join(',')} ` +
+              `${r.parts.map(([f, b]) => `${f.toFixed(1)}/${b.toFixed(2)}`).join(' ')}`,
+          )
+          .join('\n'),
+      );
   }
 } else {
   const results: { c: RelevanceCase; shown: Shown }[] = [];

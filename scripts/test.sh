@@ -15,6 +15,8 @@ step "types (tsc, strict)"
 npx tsc -p .
 step "lint (oxlint, type-aware)"
 npm run --silent lint
+step "format (prettier)"
+npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
 npx vitest run
 step "examples on the engine"

@@ -44,7 +44,8 @@ export async function validateSite(siteDir: string): Promise<{ pages: number; pr
   const problems: string[] = [];
   for (const file of files) {
     const report = await validator.validateString(fs.readFileSync(file, 'utf8'), file);
-    for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column}: ${m.ruleId}: ${m.message}`);
+    for (const result of report.results)
+      for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column}: ${m.ruleId}: ${m.message}`);
   }
   return { pages: files.length, problems };
 }

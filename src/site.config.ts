@@ -13,7 +13,21 @@ export const siteConfig = {
   /** Branch that "edit this page" links to. */
   docsBranch: 'main',
   /** The specification's landing pages: the site must always have these. */
-  landingRoutes: ['/doc/', '/doc/guides/', '/doc/cloud/', '/doc/enterprise/', '/doc/develop/', '/doc/deploy', '/doc/integrations', '/doc/sql-reference', '/doc/sql-commands', '/doc/sql-functions', '/doc/usecases', '/doc/releases', '/doc/contributing'],
+  landingRoutes: [
+    '/doc/',
+    '/doc/guides/',
+    '/doc/cloud/',
+    '/doc/enterprise/',
+    '/doc/develop/',
+    '/doc/deploy',
+    '/doc/integrations',
+    '/doc/sql-reference',
+    '/doc/sql-commands',
+    '/doc/sql-functions',
+    '/doc/usecases',
+    '/doc/releases',
+    '/doc/contributing',
+  ],
   /** Folder of the docs repository that holds the Markdown sources. */
   contentDir: 'content/doc',
 } as const;
@@ -23,8 +37,17 @@ export const siteConfig = {
  * each; the settings reference adds its own here).
  */
 export const toolFiles: readonly { file: string; description: string }[] = [
-  { file: 'functions.json', description: 'every SQL function: signatures proved on the engine, NULL behaviour, summary, URL and examples with their results (schema: functions.schema.json)' },
-  { file: 'settings.json', description: 'every engine setting: type, default, allowed values, level, what it does and its entry (schema: settings.schema.json)' },
+  {
+    file: 'functions.json',
+    description:
+      'every SQL function: signatures proved on the engine, NULL behaviour, summary, URL ' +
+      'and examples with their results (schema: functions.schema.json)',
+  },
+  {
+    file: 'settings.json',
+    description:
+      'every engine setting: type, default, allowed values, level, what it does and its entry (schema: settings.schema.json)',
+  },
   { file: 'llms-full.txt', description: "every page's Markdown in one file, with each example's recorded result" },
   { file: 'llms.txt', description: 'an index of the pages, each linked to its Markdown' },
 ];

@@ -45,8 +45,15 @@ export async function bundleAssets(projectRoot: string, dir: string): Promise<Bu
       target: 'es2022',
       reportCompressedSize: false,
       rollupOptions: {
-        input: { islands: path.join(projectRoot, 'src/islands/main.tsx'), site: path.join(projectRoot, 'src/ui/styles/site.css') },
-        output: { entryFileNames: '[name]-[hash].js', chunkFileNames: '[name]-[hash].js', assetFileNames: '[name]-[hash][extname]' },
+        input: {
+          islands: path.join(projectRoot, 'src/islands/main.tsx'),
+          site: path.join(projectRoot, 'src/ui/styles/site.css'),
+        },
+        output: {
+          entryFileNames: '[name]-[hash].js',
+          chunkFileNames: '[name]-[hash].js',
+          assetFileNames: '[name]-[hash][extname]',
+        },
       },
     },
   });
@@ -56,10 +63,18 @@ export async function bundleAssets(projectRoot: string, dir: string): Promise<Bu
   const entries = Object.values(manifest);
   const islands = entries.find((e) => e.isEntry && e.name === 'islands');
   const siteCss = entries.find((e) => e.isEntry && e.file.endsWith('.css'));
-  if (!islands || !siteCss) throw new Error('asset build: the islands entry or the site stylesheet is missing from the Vite manifest');
+  if (!islands || !siteCss)
+    throw new Error('asset build: the islands entry or the site stylesheet is missing from the Vite manifest');
   const css = fs.readFileSync(path.join(dir, siteCss.file), 'utf8');
   fs.rmSync(path.join(dir, siteCss.file));
-  return { entry: islands.file, jsFiles: fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort(), css };
+  return {
+    entry: islands.file,
+    jsFiles: fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .sort(),
+    css,
+  };
 }
 
 /** One stylesheet: the site CSS followed by the token classes of this build's code blocks, named by its hash. */

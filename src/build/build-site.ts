@@ -29,10 +29,22 @@ import { pinnedEngineVersion } from '../examples/bridge.ts';
 import { SETTINGS_NOTES_FILE } from '../reference/settings-data.ts';
 import { ENGINE_ERRORS_FILE, ERROR_NOTES_FILE } from '../reference/error-codes.ts';
 import { dataForTools } from '../reference/data-files.ts';
-import { cardInputs, cardsByNormalName, catalogueCategories, readFunctionCards, type FunctionCard } from '../examples/signatures/cards.ts';
+import {
+  cardInputs,
+  cardsByNormalName,
+  catalogueCategories,
+  readFunctionCards,
+  type FunctionCard,
+} from '../examples/signatures/cards.ts';
 import { normalName } from '../islands/name-match.ts';
 import type { RecordedPage } from '../content/recorded.ts';
-import { coverageSummary, functionEntries, namedPlaces, ENGINE_OBJECTS_FILE, readEngineObjects } from '../examples/engine-objects.ts';
+import {
+  coverageSummary,
+  functionEntries,
+  namedPlaces,
+  ENGINE_OBJECTS_FILE,
+  readEngineObjects,
+} from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
 import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
@@ -48,8 +60,33 @@ import { codeHash, filesUnder, moduleClosure, sha256 } from './cache/code-hash.t
 import { catalogueCoverage } from './coverage.ts';
 import { lastCommitDatesAsync } from './git-dates.ts';
 import { functionsFile, functionsSchema, type EntrySection, type SectionMemo } from './write/functions-json.ts';
-import { catalogueJson, llmsFullTxt, llmsTxt, metaContentSecurityPolicy, openSearchXml, robotsTxt, serveJson, sitemapXml } from './write/outputs.ts';
-import { ASSET_PLACEHOLDERS, bodyRefOf, hasBody, hasPage, pageKeyOf, readBody, readPagePart, writeBody, writePage, type BodyMeta, type PageJob, type PageResult, type WorkSetup, tokenCss, withSidebar } from './render/page-keys.ts';
+import {
+  catalogueJson,
+  llmsFullTxt,
+  llmsTxt,
+  metaContentSecurityPolicy,
+  openSearchXml,
+  robotsTxt,
+  serveJson,
+  sitemapXml,
+} from './write/outputs.ts';
+import {
+  ASSET_PLACEHOLDERS,
+  bodyRefOf,
+  hasBody,
+  hasPage,
+  pageKeyOf,
+  readBody,
+  readPagePart,
+  writeBody,
+  writePage,
+  type BodyMeta,
+  type PageJob,
+  type PageResult,
+  type WorkSetup,
+  tokenCss,
+  withSidebar,
+} from './render/page-keys.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from './paths.ts';
 import { RenderPool } from './render/render-pool.ts';
 import { sourceFile } from './source-dir.ts';
@@ -89,21 +126,46 @@ export interface BuildSummary {
    * Bodies and whole pages rendered (the rest came from the cache), render threads, search index parts indexed
    * (of all), files of the site written (the others were kept) and whether the site was updated in place.
    */
-  rendered: { bodies: number; pages: number; threads: number; searchParts: number; allSearchParts: number; filesWritten: number; inPlace: boolean };
+  rendered: {
+    bodies: number;
+    pages: number;
+    threads: number;
+    searchParts: number;
+    allSearchParts: number;
+    filesWritten: number;
+    inPlace: boolean;
+  };
   /** Milliseconds of each stage, for the benchmark. */
   stages: Record<string, number>;
 }
-
 
 /** The code behind each kind of output (see `code-hash.ts`). */
 function codeKeys(projectRoot: string) {
   const at = sourceFile;
   const hash = (files: string[]) => codeHash(projectRoot, files);
-  const body = hash(moduleClosure([at('markdown/parse.ts'), at('markdown/render-markdown.ts'), at('ui/ArticleBody.tsx'), at('examples/results-store.ts'), at('build/cache/code-hash.ts')]).concat(at('build/render/page-work.tsx')));
+  const body = hash(
+    moduleClosure([
+      at('markdown/parse.ts'),
+      at('markdown/render-markdown.ts'),
+      at('ui/ArticleBody.tsx'),
+      at('examples/results-store.ts'),
+      at('build/cache/code-hash.ts'),
+    ]).concat(at('build/render/page-work.tsx')),
+  );
   return {
     body,
-    page: hash(moduleClosure([at('build/render/page-work.tsx'), at('build/render/render-page.tsx'), at('build/search/pagefind-input.ts')])),
-    assets: codeHash(projectRoot, [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))], `NODE_ENV=${process.env.NODE_ENV}`),
+    page: hash(
+      moduleClosure([
+        at('build/render/page-work.tsx'),
+        at('build/render/render-page.tsx'),
+        at('build/search/pagefind-input.ts'),
+      ]),
+    ),
+    assets: codeHash(
+      projectRoot,
+      [...moduleClosure([at('islands/main.tsx'), at('build/build-assets.ts')]), ...filesUnder(at('ui/styles'))],
+      `NODE_ENV=${process.env.NODE_ENV}`,
+    ),
     searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
@@ -126,7 +188,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const { projectRoot } = options;
   const contentDir = options.contentDir ?? siteConfig.contentDir;
   const contentRoot = path.resolve(projectRoot, contentDir);
-  const tempCache = options.cacheDir === false ? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-cache-')) : undefined;
+  const tempCache =
+    options.cacheDir === false ? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-cache-')) : undefined;
   const cacheDir = tempCache ?? (options.cacheDir || path.join(projectRoot, '.cache', 'build'));
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
@@ -150,7 +213,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const bundled = workerBundle();
   const first = Object.keys(previous.bodies).length === 0;
   // Not awaited: making the bundle (a first build after a change of the code) goes on while the content is read.
-  const starting = options.threads === 0 ? undefined : bundled.then((bundle) => (pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), bundle)));
+  const starting =
+    options.threads === 0
+      ? undefined
+      : bundled.then(
+          (bundle) => (pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), bundle)),
+        );
   starting?.catch(() => undefined);
   let searchParts = 0;
   let allSearchParts = 0;
@@ -169,7 +237,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     stage('catalogue');
     // A first build makes the output's folders (one per route) meanwhile, many at once: on a journaled file
     // system each costs most of a millisecond. A later one updates the site in place (see `SiteWriter`).
-    output = new SiteWriter(options.outDir, previous.site, [...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))), path.dirname(htmlFileOf(SEARCH_PAGE)), BUILD_ASSET_DIR]);
+    output = new SiteWriter(options.outDir, previous.site, [
+      ...catalogue.pages.map((p) => path.dirname(htmlFileOf(p.route))),
+      path.dirname(htmlFileOf(SEARCH_PAGE)),
+      BUILD_ASSET_DIR,
+    ]);
     // The catalogue's data is read before anything is written: missing or corrupt, the build stops here.
     const objects = readEngineObjects(projectRoot);
     // The function cards, kept under the files they are made from (collapsing 12,000 accepted calls into readable
@@ -205,13 +277,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
     const pageKeys = catalogue.pages.map((p) => routeKey(p.route));
     const assets = tree.assets.map((a) => a.relPath);
-    const anchorsOf = (state: PageState): string[] => [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['section-cards-heading'] : [])];
+    const anchorsOf = (state: PageState): string[] => [
+      ...(state.meta?.anchors ?? []),
+      ...(state.page.cards.length > 0 ? ['section-cards-heading'] : []),
+    ];
     const knownAnchors = () => {
       const out: Record<string, string[]> = {};
-      for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
+      for (const s of states)
+        if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
       return out;
     };
-    const setup = (): WorkSetup => ({ contentRoot, routeOfSource, pages: pageKeys, anchors: knownAnchors(), assets, site, siteKey, regexes: regexes.known, cards, categoryOfDir });
+    const setup = (): WorkSetup => ({
+      contentRoot,
+      routeOfSource,
+      pages: pageKeys,
+      anchors: knownAnchors(),
+      assets,
+      site,
+      siteKey,
+      regexes: regexes.known,
+      cards,
+      categoryOfDir,
+    });
     const dateOf = await dates;
     const states: PageState[] = catalogue.pages.map((page) => {
       const view = pageViewOf(page, contentDir, dateOf);
@@ -219,8 +306,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       let meta: BodyMeta | undefined;
       if (page.kind === 'doc') {
         // The title reaches the body only through the cards of the functions it names (usually none).
-        const titleCards = page.title.split(/\s*[,/]\s*/).map(normalName).filter((n) => cardNames.has(n)).join(',');
-        bodyKey = sha256(code.body, page.source.relPath, titleCards, page.source.body, readOr(resultsFileOf(contentRoot, page.source.relPath)), cardsKey);
+        const titleCards = page.title
+          .split(/\s*[,/]\s*/)
+          .map(normalName)
+          .filter((n) => cardNames.has(n))
+          .join(',');
+        bodyKey = sha256(
+          code.body,
+          page.source.relPath,
+          titleCards,
+          page.source.body,
+          readOr(resultsFileOf(contentRoot, page.source.relPath)),
+          cardsKey,
+        );
         const known = previous.bodies[page.source.relPath];
         if (known?.key === bodyKey) {
           // The last build's: of use while its entry (with the HTML) is there.
@@ -246,7 +344,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       if (html === undefined) s.meta = undefined;
       const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
       const grammars = cachedBody ? [] : grammarsOf(s.page.source.body);
-      return { index, doc: { relPath: s.page.source.relPath, file: s.page.source.file, title: s.page.title, body: s.page.source.body, bodyKey: s.bodyKey!, ...(cachedBody ? { cachedBody } : {}) }, view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(grammars.length ? { grammars } : {}) };
+      return {
+        index,
+        doc: {
+          relPath: s.page.source.relPath,
+          file: s.page.source.file,
+          title: s.page.title,
+          body: s.page.source.body,
+          bodyKey: s.bodyKey!,
+          ...(cachedBody ? { cachedBody } : {}),
+        },
+        view: { ...s.view, toc: s.meta?.toc ?? [] },
+        ...(grammars.length ? { grammars } : {}),
+      };
     };
     let bodiesRendered = 0;
     let pagesRendered = 0;
@@ -286,8 +396,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // known for every page with a cached body (they follow from the body alone). A body whose answer no longer
     // holds is rendered again; an anchor of a page rendered now is checked once it is (if it is missing, the
     // build fails with the page's error, so no page settled now changes).
-    const check = (pending = new Set<string>()) => wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf, pending, contentRoot);
-    const unknownAnchors = new Set(states.flatMap((s) => (s.page.kind === 'doc' && !s.meta ? [routeKey(s.page.route)] : [])));
+    const check = (pending = new Set<string>()) =>
+      wrongAnswers(states, routeOfSource, new Set(pageKeys), new Set(assets), anchorsOf, pending, contentRoot);
+    const unknownAnchors = new Set(
+      states.flatMap((s) => (s.page.kind === 'doc' && !s.meta ? [routeKey(s.page.route)] : [])),
+    );
     for (const i of check(unknownAnchors)) states[i]!.meta = undefined;
     for (const s of states) if (s.page.kind === 'generated-index' || s.meta) s.pageKey = cachedPage(s);
     const jobs = states.flatMap((s, i) => (s.pageKey ? [] : [i]));
@@ -303,7 +416,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const parts = planParts(states.length, options.searchPagesPerPart);
     allSearchParts = parts.length;
     const inRound = new Set(jobs);
-    const partKey = (part: SearchPart) => sha256(code.searchIndex, part.dir, ...states.slice(part.from, part.to).map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`));
+    const partKey = (part: SearchPart) =>
+      sha256(
+        code.searchIndex,
+        part.dir,
+        ...states.slice(part.from, part.to).map((s) => `${htmlFileOf(s.view.route)}\0${s.pageKey}`),
+      );
     const plans: PartPlan[] = parts.map((part) => {
       const changed = jobs.some((i) => i >= part.from && i < part.to);
       const cached = changed ? undefined : fromPack(part, cache.readPack('search', partKey(part), '.pack'));
@@ -316,12 +434,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await (await unused.catch(() => undefined))?.close();
     }
     // A rebuild with a few pages to render indexes the others meanwhile, ahead of the pages still rendering.
-    const feeder = startFeeding(states, cache, search, plans, jobs.length <= Math.max(16, states.length / 8), async (part, files) => {
-      const { partRecords } = await import('./search/search-index.ts');
-      const made: PartFiles = { part, files, records: partRecords(files, states.slice(part.from, part.to).map((s) => s.view)) };
-      cache.writePack('search', partKey(part), '.pack', { ...Object.fromEntries(files), [RECORDS_IN_PACK]: JSON.stringify(made.records) });
-      return made;
-    });
+    const feeder = startFeeding(
+      states,
+      cache,
+      search,
+      plans,
+      jobs.length <= Math.max(16, states.length / 8),
+      async (part, files) => {
+        const { partRecords } = await import('./search/search-index.ts');
+        const made: PartFiles = {
+          part,
+          files,
+          records: partRecords(
+            files,
+            states.slice(part.from, part.to).map((s) => s.view),
+          ),
+        };
+        cache.writePack('search', partKey(part), '.pack', {
+          ...Object.fromEntries(files),
+          [RECORDS_IN_PACK]: JSON.stringify(made.records),
+        });
+        return made;
+      },
+    );
     feeder.done.catch(() => undefined);
     for (const [i] of states.entries()) if (!inRound.has(i)) feeder.ready(i);
     stage('cache lookup');
@@ -336,7 +471,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       pool?.setup(setup());
       for (const i of wrong) states[i]!.meta = undefined;
       await runJobs(wrong);
-      if (check().length) throw new Error(`build: pages whose links still do not resolve after a second render: ${check().map((i) => states[i]!.view.route).join(', ')}`);
+      if (check().length)
+        throw new Error(
+          `build: pages whose links still do not resolve after a second render: ${check()
+            .map((i) => states[i]!.view.route)
+            .join(', ')}`,
+        );
     }
     // Content errors of every page, in catalogue order, before anything is written.
     throwContentErrors(states);
@@ -350,8 +490,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     searchFiles.catch(() => undefined);
     stage('pages');
     // The pages as the writers of names, sitemap and llms.txt read them: views, and what each body names.
-    const namePages: NamePage[] = states.map((s) => ({ view: { ...s.view, toc: s.meta?.toc ?? [] }, ...(s.meta ? { places: s.meta.places } : {}) }));
-    const model = siteModelOf(tree, contentRoot, catalogue, namePages, new Set(states.flatMap((s) => s.meta?.assets ?? [])));
+    const namePages: NamePage[] = states.map((s) => ({
+      view: { ...s.view, toc: s.meta?.toc ?? [] },
+      ...(s.meta ? { places: s.meta.places } : {}),
+    }));
+    const model = siteModelOf(
+      tree,
+      contentRoot,
+      catalogue,
+      namePages,
+      new Set(states.flatMap((s) => s.meta?.assets ?? [])),
+    );
 
     // 3. Assets, now that every code token is known.
     const assetBundle = await bundle;
@@ -375,7 +524,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const place = output.place.bind(output);
       const assetPath = (name: string) => `${BUILD_ASSET_DIR}/${name}`;
       // Named by their content: the name is the key.
-      for (const f of assetBundle.bundle.jsFiles) place(assetPath(f), f, () => fs.readFileSync(path.join(assetBundle.dir, f)), PHASE.linked);
+      for (const f of assetBundle.bundle.jsFiles)
+        place(assetPath(f), f, () => fs.readFileSync(path.join(assetBundle.dir, f)), PHASE.linked);
       place(assetPath(stylesheet.name), stylesheet.name, () => stylesheet.text, PHASE.linked);
       place(assetPath(sidebarJson.name), sidebarJson.name, () => sidebarJson.text, PHASE.linked);
 
@@ -383,7 +533,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         const pageKey = s.pageKey!;
         place(htmlFileOf(s.view.route), sha256(pageKey, fillKey), () => {
           const template = readPagePart(cache, pageKey, 'html');
-          if (template === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`);
+          if (template === undefined)
+            throw new Error(
+              `build: the page ${s.view.route} went missing from the cache folder ${cacheDir} during the build`,
+            );
           return fill(template, s.view.route);
         });
         if (s.page.kind === 'doc') {
@@ -404,7 +557,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         readOr(path.join(projectRoot, ENGINE_ERRORS_FILE)),
         readOr(path.join(projectRoot, ERROR_NOTES_FILE)),
         JSON.stringify(catalogue.sidebar.map((item) => item.label)),
-        ...namePages.map(({ view, places }) => JSON.stringify([view.route, view.title, view.section, view.description, view.kind, places ?? null])),
+        ...namePages.map(({ view, places }) =>
+          JSON.stringify([view.route, view.title, view.section, view.description, view.kind, places ?? null]),
+        ),
       );
       let names = cache.readJson<Names>('names', namesKey);
       if (!names) {
@@ -414,21 +569,54 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       engineLine = `; engine coverage: ${coverageSummary(names.coverage)} documented`;
       await pool?.close();
       pool = undefined;
-      const searchView = { kind: 'search' as const, route: SEARCH_PAGE, title: uiStrings.searchPageTitle, description: uiStrings.searchPageDescription, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false, names: names.index.names };
-      const notFoundView = { kind: 'not-found' as const, route: '/404.html', title: uiStrings.notFoundTitle, description: uiStrings.notFoundText, breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
-      for (const [view, file] of [[notFoundView, '404.html'], [searchView, htmlFileOf(SEARCH_PAGE)]] as const) {
+      const searchView = {
+        kind: 'search' as const,
+        route: SEARCH_PAGE,
+        title: uiStrings.searchPageTitle,
+        description: uiStrings.searchPageDescription,
+        breadcrumbs: [],
+        section: '',
+        cards: [],
+        toc: [],
+        enterprise: false,
+        names: names.index.names,
+      };
+      const notFoundView = {
+        kind: 'not-found' as const,
+        route: '/404.html',
+        title: uiStrings.notFoundTitle,
+        description: uiStrings.notFoundText,
+        breadcrumbs: [],
+        section: '',
+        cards: [],
+        toc: [],
+        enterprise: false,
+      };
+      for (const [view, file] of [
+        [notFoundView, '404.html'],
+        [searchView, htmlFileOf(SEARCH_PAGE)],
+      ] as const) {
         const key = await standalonePage(cache, siteKey, view, site);
         place(file, sha256(key, fillKey), () => fill(readPagePart(cache, key, 'html')!, view.route));
       }
       stage('names');
       // Small files, made now and kept under the hash of their bytes.
-      const text = (rel: string, data: string | Buffer, phase: Phase = PHASE.page) => place(rel, sha256(data), () => data, phase);
+      const text = (rel: string, data: string | Buffer, phase: Phase = PHASE.page) =>
+        place(rel, sha256(data), () => data, phase);
       text('opensearch.xml', openSearchXml());
       // `/` leads to `/doc/`: serve.json redirects; this page does the same on hosts that ignore serve.json.
-      text('index.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" href="${siteConfig.origin}/doc/"></head><body><p><a href="/doc/">${siteConfig.title}</a></p></body></html>`);
+      text(
+        'index.html',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${siteConfig.title}</title><meta ` +
+          `http-equiv="refresh" content="0; url=/doc/"><link rel="canonical" ` +
+          `href="${siteConfig.origin}/doc/"></head><body><p><a ` +
+          `href="/doc/">${siteConfig.title}</a></p></body></html>`,
+      );
       // Only what a page shows or links is published: a stray file in the content folder stays private.
       const usedAssets = model.usedAssets;
-      for (const asset of tree.assets) if (usedAssets.has(asset.relPath)) text(`${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath), PHASE.linked);
+      for (const asset of tree.assets)
+        if (usedAssets.has(asset.relPath))
+          text(`${CONTENT_ASSET_BASE.slice(1)}/${asset.relPath}`, fs.readFileSync(asset.absPath), PHASE.linked);
       text('favicon.svg', FAVICON_SVG, PHASE.linked);
       text('catalogue.json', catalogueJson(catalogue));
       text('sitemap.xml', sitemapXml(model.pages));
@@ -438,8 +626,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // For tools: every function as data, its schema, and every page's Markdown with its results. Made again
       // only when what they are read from changes (the cards, the entries, the pages and their results).
       const docPages = model.pages.filter((p) => p.page.kind === 'doc');
-      const recordedText = new Map(docPages.map((p) => [p.page.route, readOr(resultsFileOf(contentRoot, p.page.kind === 'doc' ? p.page.source.relPath : ''))]));
-      const toolsKey = sha256(code.tools, cardsKey, site.engineVersion, ...docPages.map((p) => `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`));
+      const recordedText = new Map(
+        docPages.map((p) => [
+          p.page.route,
+          readOr(resultsFileOf(contentRoot, p.page.kind === 'doc' ? p.page.source.relPath : '')),
+        ]),
+      );
+      const toolsKey = sha256(
+        code.tools,
+        cardsKey,
+        site.engineVersion,
+        ...docPages.map(
+          (p) =>
+            `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`,
+        ),
+      );
       let tools = cache.readJson<Record<string, string>>('tools', toolsKey);
       if (!tools) {
         const recordedOf = (route: string) => {
@@ -450,7 +651,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         const entries = functionEntries(namedPlaces(model), objects.functions);
         // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
         const sectionsKey = sha256(code.tools, 'sections');
-        const sections: SectionMemo = { known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {}, used: {} };
+        const sections: SectionMemo = {
+          known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {},
+          used: {},
+        };
         const file = functionsFile(
           site.engineVersion,
           siteConfig.origin,
@@ -458,7 +662,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           entries,
           (route) => {
             const p = byRoute.get(route);
-            return p && p.page.kind === 'doc' ? { description: p.view.description, body: p.page.source.body, recorded: recordedOf(route), key: sha256(p.view.description, p.page.source.body, recordedText.get(route) ?? '') } : undefined;
+            return p && p.page.kind === 'doc'
+              ? {
+                  description: p.view.description,
+                  body: p.page.source.body,
+                  recorded: recordedOf(route),
+                  key: sha256(p.view.description, p.page.source.body, recordedText.get(route) ?? ''),
+                }
+              : undefined;
           },
           (route) => {
             const p = byRoute.get(route);
@@ -468,10 +679,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         );
         cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));
         const full = llmsFullTxt(
-          docPages.map((p) => ({ title: p.view.title, url: siteConfig.origin + p.view.route, body: p.page.kind === 'doc' ? p.page.source.body : '', recorded: recordedOf(p.page.route) })),
+          docPages.map((p) => ({
+            title: p.view.title,
+            url: siteConfig.origin + p.view.route,
+            body: p.page.kind === 'doc' ? p.page.source.body : '',
+            recorded: recordedOf(p.page.route),
+          })),
           site.engineVersion,
         );
-        tools = { 'functions.json': `${JSON.stringify(file)}\n`, 'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`, 'llms-full.txt': full };
+        tools = {
+          'functions.json': `${JSON.stringify(file)}\n`,
+          'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`,
+          'llms-full.txt': full,
+        };
         cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
       }
       for (const [rel, data] of Object.entries(tools)) text(rel, data);
@@ -480,7 +700,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       const index = await searchFiles;
       // Named by their content, most of them the same after an edit, and kept in the site as they are. The entry
       // files point to the rest of their part: put in place last.
-      for (const { part, files } of index) for (const [rel, content] of files) if (publishedInPart(part, rel)) place(`pagefind/${part.dir}${rel}`, sha256(content), () => content, rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked);
+      for (const { part, files } of index)
+        for (const [rel, content] of files)
+          if (publishedInPart(part, rel))
+            place(
+              `pagefind/${part.dir}${rel}`,
+              sha256(content),
+              () => content,
+              rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked,
+            );
       const { pageRecords } = await import('./search/search-index.ts');
       const records: NameIndex = { ...names.index, ...pageRecords(index) };
       text(SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
@@ -493,7 +721,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     fs.renameSync(`${hostConfig}.tmp-${process.pid}`, hostConfig);
 
     const manifest: Manifest = { bodies: {}, site: written, entries: cache.finishEntries() };
-    for (const s of states) if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
+    for (const s of states)
+      if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
     cache.writeText('manifest', manifestKey, '.json', JSON.stringify(manifest));
     memo.save();
     regexes.save();
@@ -504,9 +733,30 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const docs = states.filter((s) => s.page.kind === 'doc').length;
     const generated = states.length - docs;
     const cov = coverage;
-    const coverageText = `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written (${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
-    const line = `built ${states.length} pages (${docs} written, ${generated} generated) into ${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} s${coverageText}${engineLine}`;
-    return { pages: states.length, generated, ms, line, rendered: { bodies: bodiesRendered, pages: pagesRendered, threads, searchParts, allSearchParts, filesWritten, inPlace: output.mode === 'update' }, stages };
+    const coverageText =
+      `; catalogue coverage: ${cov.writtenPages}/${cov.cataloguePages} pages written ` +
+      `(${((100 * cov.writtenPages) / cov.cataloguePages).toFixed(1)}%), ` +
+      `${cov.generatedIndexes}/${cov.catalogueIndexes} generated indexes`;
+    const line =
+      `built ${states.length} pages (${docs} written, ${generated} generated) into ` +
+      `${path.relative(projectRoot, options.outDir) || '.'} in ${(ms / 1000).toFixed(2)} ` +
+      `s${coverageText}${engineLine}`;
+    return {
+      pages: states.length,
+      generated,
+      ms,
+      line,
+      rendered: {
+        bodies: bodiesRendered,
+        pages: pagesRendered,
+        threads,
+        searchParts,
+        allSearchParts,
+        filesWritten,
+        inPlace: output.mode === 'update',
+      },
+      stages,
+    };
   } finally {
     cache.close();
     await starting?.catch(() => undefined);
@@ -525,4 +775,3 @@ const readOr = (file: string): string => {
     return '';
   }
 };
-

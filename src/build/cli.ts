@@ -39,7 +39,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
 async function main(): Promise<void> {
   // Ctrl-C or a kill mid-build: remove the half-written folder, then stop as the signal asks.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       for (const dir of building) fs.rmSync(dir, { recursive: true, force: true });
       process.exit(code);
@@ -56,12 +59,28 @@ async function main(): Promise<void> {
   const cacheDir = args.includes('--no-cache') ? false : flag('--cache') && path.resolve(projectRoot, flag('--cache')!);
   const threads = flag('--threads') === undefined ? undefined : Number(flag('--threads'));
   try {
-    const summary = await buildSite({ projectRoot, contentDir, outDir, cacheDir: cacheDir || (cacheDir === false ? false : undefined), threads });
+    const summary = await buildSite({
+      projectRoot,
+      contentDir,
+      outDir,
+      cacheDir: cacheDir || (cacheDir === false ? false : undefined),
+      threads,
+    });
     console.log(summary.line);
-    if (args.includes('--stats')) console.log(JSON.stringify({ ms: summary.ms, maxRssKb: process.resourceUsage().maxRSS, stages: summary.stages, rendered: summary.rendered }));
+    if (args.includes('--stats'))
+      console.log(
+        JSON.stringify({
+          ms: summary.ms,
+          maxRssKb: process.resourceUsage().maxRSS,
+          stages: summary.stages,
+          rendered: summary.rendered,
+        }),
+      );
   } catch (err) {
     if (err instanceof ContentErrors) {
-      console.error(`build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in the content (the previous site is unchanged)`);
+      console.error(
+        `build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in the content (the previous site is unchanged)`,
+      );
       for (const e of err.errors) console.error(`  ${e.message}`);
     } else if (err instanceof OutputFolderError) {
       console.error(`build failed: ${err.message}`);

@@ -21,13 +21,22 @@ export interface CatalogueRow {
 export function readCatalogueTsv(projectRoot: string, name: string): string[][] {
   const rel = `content/catalogue/${name}`;
   const file = path.join(projectRoot, rel);
-  if (!fs.existsSync(file)) throw new ContentErrors([new ContentError(rel, undefined, 'the catalogue file is missing (restore it from git)')]);
+  if (!fs.existsSync(file))
+    throw new ContentErrors([new ContentError(rel, undefined, 'the catalogue file is missing (restore it from git)')]);
   const [header = '', ...lines] = fs.readFileSync(file, 'utf8').replace(/\n+$/, '').split('\n');
   const width = header.split('\t').length;
   const errors: ContentError[] = [];
   const rows = lines.map((line, i) => {
     const cells = line.split('\t');
-    if (cells.length !== width) errors.push(new ContentError(rel, i + 2, `${cells.length} columns where the header has ${width}${/^(<<<<<<<|=======|>>>>>>>)/.test(line) ? ' (a merge conflict marker)' : ''}`));
+    if (cells.length !== width)
+      errors.push(
+        new ContentError(
+          rel,
+          i + 2,
+          `${cells.length} columns where the header has ` +
+            `${width}${/^(<<<<<<<|=======|>>>>>>>)/.test(line) ? ' (a merge conflict marker)' : ''}`,
+        ),
+      );
     return cells;
   });
   if (width < 2) errors.unshift(new ContentError(rel, 1, 'no header line of tab-separated column names'));
@@ -36,15 +45,17 @@ export function readCatalogueTsv(projectRoot: string, name: string): string[][] 
 }
 
 export function readCatalogueRows(projectRoot: string): CatalogueRow[] {
-  return readCatalogueTsv(projectRoot, 'catalogue.tsv').map(([id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = '']) => ({
-    id,
-    route,
-    title,
-    sidebarLabel,
-    categoryPath,
-    position,
-    source,
-  }));
+  return readCatalogueTsv(projectRoot, 'catalogue.tsv').map(
+    ([id = '', route = '', title = '', sidebarLabel = '', categoryPath = '', position = '', source = '']) => ({
+      id,
+      route,
+      title,
+      sidebarLabel,
+      categoryPath,
+      position,
+      source,
+    }),
+  );
 }
 
 export interface Coverage {

@@ -7,7 +7,12 @@ import { execFile, execFileSync } from 'node:child_process';
 export function lastCommitDates(projectRoot: string, dir: string): Map<string, string> {
   let out = '';
   try {
-    out = execFileSync('git', gitArgs(dir), { cwd: projectRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    out = execFileSync('git', gitArgs(dir), {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return new Map();
   }
@@ -17,7 +22,9 @@ export function lastCommitDates(projectRoot: string, dir: string): Map<string, s
 /** The same, while the caller goes on (the build reads the content meanwhile). */
 export function lastCommitDatesAsync(projectRoot: string, dir: string): Promise<Map<string, string>> {
   return new Promise((resolve) => {
-    execFile('git', gitArgs(dir), { cwd: projectRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, out) => resolve(err ? new Map() : parse(out)));
+    execFile('git', gitArgs(dir), { cwd: projectRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, out) =>
+      resolve(err ? new Map() : parse(out)),
+    );
   });
 }
 

@@ -127,10 +127,13 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
   };
   const highlighter = await highlighterFor(SHIKI_LANGUAGES);
   // The signature cards, once recorded (the examples tooling loads the site before anything is recorded).
-  const cards = fs.existsSync(path.join(options.projectRoot, SIGNATURES_FILE)) ? readFunctionCards(options.projectRoot, contentRoot) : undefined;
+  const cards = fs.existsSync(path.join(options.projectRoot, SIGNATURES_FILE))
+    ? readFunctionCards(options.projectRoot, contentRoot)
+    : undefined;
   const categoryOfDir = catalogueCategories(options.projectRoot).byDir;
   const styles = new TokenStyles();
-  const dates = options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
+  const dates =
+    options.withDates === false ? new Map<string, string>() : lastCommitDates(options.projectRoot, contentDir);
 
   const renderPage = (page: Page, sink: ErrorSink): BuiltPage => {
     const base = pageViewOf(page, contentDir, dates);
@@ -148,7 +151,14 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
       recorded: recordedExamples(contentRoot, page.source.relPath, options.allowMissingResults ? undefined : sink),
       allowMissingResults: options.allowMissingResults,
     });
-    if (cards) insertSignatureCards(rendered.hast, pagePlaces(rendered.hast), page.title, cards, categoryOfDir.get(path.posix.dirname(page.source.relPath)));
+    if (cards)
+      insertSignatureCards(
+        rendered.hast,
+        pagePlaces(rendered.hast),
+        page.title,
+        cards,
+        categoryOfDir.get(path.posix.dirname(page.source.relPath)),
+      );
     const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
     return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
   };
@@ -165,7 +175,14 @@ export async function loadSite(options: LoadOptions): Promise<SiteModel> {
   const wanted = (page: Page) => !options.only || (page.kind === 'doc' && options.only(page.source.relPath));
   const pages = site.catalogue.pages.filter(wanted).map((page) => site.renderPage(page, sink));
   sink.throwIfAny();
-  return { tree: site.tree, contentRoot: site.contentRoot, catalogue: site.catalogue, pages, tokenCss: site.tokenCss(), usedAssets: site.usedAssets };
+  return {
+    tree: site.tree,
+    contentRoot: site.contentRoot,
+    catalogue: site.catalogue,
+    pages,
+    tokenCss: site.tokenCss(),
+    usedAssets: site.usedAssets,
+  };
 }
 
 /** Pages with section cards also have the "In this section" heading as a link target. */

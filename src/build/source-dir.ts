@@ -7,7 +7,10 @@ import path from 'node:path';
  */
 declare const __BUILD_SOURCE_DIR__: string | undefined;
 
-export const SOURCE_DIR: string = typeof __BUILD_SOURCE_DIR__ === 'string' ? path.resolve(import.meta.dirname, __BUILD_SOURCE_DIR__) : path.resolve(import.meta.dirname, '..');
+export const SOURCE_DIR: string =
+  typeof __BUILD_SOURCE_DIR__ === 'string'
+    ? path.resolve(import.meta.dirname, __BUILD_SOURCE_DIR__)
+    : path.resolve(import.meta.dirname, '..');
 
 /** A source file, by its path under `src/`. */
 export const sourceFile = (rel: string): string => path.join(SOURCE_DIR, rel);

@@ -73,7 +73,9 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
     ].sort(compareSidebarOrder);
     const category = folder.category;
     // A folder without `_category_.json` is named by its index page, else by its folder name.
-    const label = category?.label ?? (indexDoc ? (indexDoc.frontmatter.sidebar_label ?? indexDoc.frontmatter.title) : stripNumberPrefix(folder.name));
+    const label =
+      category?.label ??
+      (indexDoc ? (indexDoc.frontmatter.sidebar_label ?? indexDoc.frontmatter.title) : stripNumberPrefix(folder.name));
     const node: CategoryNode = {
       kind: 'category',
       label,
@@ -110,7 +112,14 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
   // Walk the tree once: sidebar items, pages in order, breadcrumbs and cards.
   const pages: Page[] = [];
   const cardOf = (node: TreeNode): SectionCard | undefined =>
-    node.page ? { label: node.page.title, href: node.page.route, description: node.page.description, isCategory: node.kind === 'category' && node.children.length > 0 } : undefined;
+    node.page
+      ? {
+          label: node.page.title,
+          href: node.page.route,
+          description: node.page.description,
+          isCategory: node.kind === 'category' && node.children.length > 0,
+        }
+      : undefined;
 
   function visit(node: TreeNode, crumbs: PageLink[]): SidebarItem {
     // The top-level sidebar entry a page sits under names its section (the search filter).
@@ -164,11 +173,20 @@ export function buildCatalogue(tree: SourceTree, options: CatalogueOptions): Cat
     const key = routeKey(page.route);
     // Keyed without case: routes that differ only by case are one file on a case-insensitive disk or host.
     const clash = byRoute.get(key.toLowerCase());
-    if (clash && routeKey(clash.route) === key) sink.add(where(page), lineOf(page, 'slug'), `duplicate route ${page.route}: also the route of ${where(clash)}`);
-    else if (clash) sink.add(where(page), lineOf(page, 'slug'), `route ${page.route} differs only by case from ${clash.route}, the route of ${where(clash)}: on a case-insensitive disk or host one would overwrite the other; rename one of them`);
+    if (clash && routeKey(clash.route) === key)
+      sink.add(where(page), lineOf(page, 'slug'), `duplicate route ${page.route}: also the route of ${where(clash)}`);
+    else if (clash)
+      sink.add(
+        where(page),
+        lineOf(page, 'slug'),
+        `route ${page.route} differs only by case from ${clash.route}, the route of ` +
+          `${where(clash)}: on a case-insensitive disk or host one would overwrite the other; ` +
+          `rename one of them`,
+      );
     else byRoute.set(key.toLowerCase(), page);
     const idClash = byId.get(page.id);
-    if (idClash) sink.add(where(page), lineOf(page, 'id'), `duplicate id "${page.id}": also the id of ${where(idClash)}`);
+    if (idClash)
+      sink.add(where(page), lineOf(page, 'id'), `duplicate id "${page.id}": also the id of ${where(idClash)}`);
     else byId.set(page.id, page);
   }
   sink.throwIfAny();

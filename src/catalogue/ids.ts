@@ -41,7 +41,10 @@ export function routeKey(route: string): string {
  * its extension, so a name comes before its variants: `aggregate-min` (MIN) before `aggregate-min-if` (MIN_IF),
  * `explain` before `explain-ast` (the 2023 sidebar sorted `min-if.md` first, since `-` sorts before `.`).
  */
-export function compareSidebarOrder(a: { position?: number; sortName: string }, b: { position?: number; sortName: string }): number {
+export function compareSidebarOrder(
+  a: { position?: number; sortName: string },
+  b: { position?: number; sortName: string },
+): number {
   const pa = a.position ?? Number.POSITIVE_INFINITY;
   const pb = b.position ?? Number.POSITIVE_INFINITY;
   if (pa !== pb) return pa < pb ? -1 : 1;

@@ -11,7 +11,12 @@ export const categoryFileSchema = z
     link: z
       .object({
         type: z.literal('generated-index'),
-        slug: z.string().regex(ROUTE_PATH, 'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")'),
+        slug: z
+          .string()
+          .regex(
+            ROUTE_PATH,
+            'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")',
+          ),
         title: z.string().trim().min(1).optional(),
         description: z.string().trim().min(1).max(300),
       })

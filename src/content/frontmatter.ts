@@ -21,16 +21,28 @@ export const frontmatterSchema = z
     sidebar_label: z.string().trim().min(1).optional(),
     sidebar_position: z.number().finite().optional(),
     /** Route under /doc/, absolute ("/" is /doc/ itself). */
-    slug: z.string().regex(ROUTE_PATH, 'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")').optional(),
+    slug: z
+      .string()
+      .regex(
+        ROUTE_PATH,
+        'must start with "/" and hold segments of letters, digits, "-", "_" and "." (no segment may start with ".", no "//")',
+      )
+      .optional(),
     /** Replaces the last segment of the id derived from the file name. */
-    id: z.string().regex(ONE_SEGMENT, 'must be one path segment of letters, digits, "-", "_" and "." (not starting with ".")').optional(),
+    id: z
+      .string()
+      .regex(ONE_SEGMENT, 'must be one path segment of letters, digits, "-", "_" and "." (not starting with ".")')
+      .optional(),
     /** The page documents an Enterprise feature: a badge and a licence link are shown. */
     enterprise: z.boolean().optional(),
     /**
      * Words and phrases readers search with that the page's title and summary do not use (`cancel` for KILL QUERY,
      * `json` for VARIANT). Search weighs them just below the title; they are not shown on the page.
      */
-    keywords: z.array(z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters')).max(20, 'at most 20 keywords').optional(),
+    keywords: z
+      .array(z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'))
+      .max(20, 'at most 20 keywords')
+      .optional(),
   })
   .strict();
 
@@ -48,10 +60,19 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
  * Splits and validates the frontmatter of a Markdown file. Problems go to the sink with the line of the
  * offending key; the function returns undefined when the page cannot be used.
  */
-export function readFrontmatter(file: string, text: string, sink: ErrorSink, memo?: FrontmatterMemo): SplitSource | undefined {
+export function readFrontmatter(
+  file: string,
+  text: string,
+  sink: ErrorSink,
+  memo?: FrontmatterMemo,
+): SplitSource | undefined {
   const match = FENCE.exec(text);
   if (!match) {
-    sink.add(file, 1, 'missing frontmatter: the file must start with a "---" block holding at least title and description');
+    sink.add(
+      file,
+      1,
+      'missing frontmatter: the file must start with a "---" block holding at least title and description',
+    );
     return undefined;
   }
   const yamlText = match[1] ?? '';
@@ -63,7 +84,8 @@ export function readFrontmatter(file: string, text: string, sink: ErrorSink, mem
   // The YAML starts on line 2 of the file (line 1 is the opening fence).
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line + 1);
   if (doc.errors.length > 0) {
-    for (const err of doc.errors) sink.add(file, lineOf(err.pos[0]), `invalid frontmatter YAML: ${err.message.split('\n')[0]}`);
+    for (const err of doc.errors)
+      sink.add(file, lineOf(err.pos[0]), `invalid frontmatter YAML: ${err.message.split('\n')[0]}`);
     return undefined;
   }
   let data: unknown;
@@ -72,8 +94,17 @@ export function readFrontmatter(file: string, text: string, sink: ErrorSink, mem
     data = doc.toJS({ maxAliasCount: 100 }) ?? {};
   } catch (err) {
     let firstAlias: number | undefined;
-    visit(doc, { Alias: (_key, node) => { firstAlias = node.range?.[0]; return visit.BREAK; } });
-    sink.add(file, lineOf(firstAlias), `invalid frontmatter YAML: ${(err as Error).message.split('\n')[0]} (aliases expand to more than 100 nodes: write the values out)`);
+    visit(doc, {
+      Alias: (_key, node) => {
+        firstAlias = node.range?.[0];
+        return visit.BREAK;
+      },
+    });
+    sink.add(
+      file,
+      lineOf(firstAlias),
+      `invalid frontmatter YAML: ${(err as Error).message.split('\n')[0]} (aliases expand to more than 100 nodes: write the values out)`,
+    );
     return undefined;
   }
   const parsed = frontmatterSchema.safeParse(data);

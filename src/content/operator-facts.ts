@@ -42,14 +42,17 @@ export function parseOperatorFacts(text: string, file = OPERATOR_FACTS_FILE): Op
     const line = i + 1;
     const [page = '', identifier = '', status = '', note = ''] = raw.split('\t').map((c) => c.trim());
     if (!page.endsWith('.md') || !identifier) {
-      errors.push(new ContentError(file, line, 'each line is: page (path under content/doc), identifier, status, note'));
+      errors.push(
+        new ContentError(file, line, 'each line is: page (path under content/doc), identifier, status, note'),
+      );
       return;
     }
     if (!(FACT_STATUSES as readonly string[]).includes(status)) {
       errors.push(new ContentError(file, line, `status "${status}" is not one of ${FACT_STATUSES.join(', ')}`));
       return;
     }
-    if (status !== 'restored' && !note) errors.push(new ContentError(file, line, `a "${status}" fact needs a note saying why`));
+    if (status !== 'restored' && !note)
+      errors.push(new ContentError(file, line, `a "${status}" fact needs a note saying why`));
     const key = `${page}\t${identifier}`;
     if (seen.has(key)) errors.push(new ContentError(file, line, `${identifier} on ${page} is listed twice`));
     seen.add(key);
@@ -63,7 +66,11 @@ export function parseOperatorFacts(text: string, file = OPERATOR_FACTS_FILE): Op
  * The facts a page no longer carries: a restored or gone fact whose identifier is not on its page (spelled
  * exactly, as a whole word), or whose page does not exist. `readPage` returns the page's Markdown, or undefined if there is none.
  */
-export function operatorFactProblems(facts: readonly OperatorFact[], readPage: (page: string) => string | undefined, file = OPERATOR_FACTS_FILE): string[] {
+export function operatorFactProblems(
+  facts: readonly OperatorFact[],
+  readPage: (page: string) => string | undefined,
+  file = OPERATOR_FACTS_FILE,
+): string[] {
   const problems: string[] = [];
   const cache = new Map<string, string | undefined>();
   for (const fact of facts) {

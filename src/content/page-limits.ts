@@ -24,7 +24,10 @@ export const MAX_CONTAINER_LINES = 1000;
 /** List items inside other list items, in the whole page: the parser's cost grows with their square. */
 export const MAX_NESTED_LIST_ITEMS = 200;
 
-export interface PageLimitProblem { line: number; reason: string }
+export interface PageLimitProblem {
+  line: number;
+  reason: string;
+}
 
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
 const FENCE_CLOSE = /^\s*(`{3,}|~{3,})\s*$/;
@@ -38,7 +41,10 @@ const CODE_SPAN = /(`+)[^`][\s\S]*?\1|(`+)/g;
 export function pageLimitProblem(text: string): PageLimitProblem | undefined {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_PAGE_BYTES) {
-    return { line: 1, reason: `the page is ${Math.round(bytes / 1024)} KB: at most ${MAX_PAGE_BYTES / 1024} KB (split it into several pages)` };
+    return {
+      line: 1,
+      reason: `the page is ${Math.round(bytes / 1024)} KB: at most ${MAX_PAGE_BYTES / 1024} KB (split it into several pages)`,
+    };
   }
   const lines = text.split('\n');
   let fence: string | undefined;
@@ -76,10 +82,20 @@ export function pageLimitProblem(text: string): PageLimitProblem | undefined {
     }
     const item = LIST_ITEM.exec(line);
     if ((item || QUOTE_OR_FOOTNOTE.test(line)) && ++containerLines > MAX_CONTAINER_LINES) {
-      return { line: i + 1, reason: `more than ${MAX_CONTAINER_LINES} list items, quoted lines and footnote definitions on the page: use a table or several pages` };
+      return {
+        line: i + 1,
+        reason:
+          `more than ${MAX_CONTAINER_LINES} list items, quoted lines and footnote definitions ` +
+          `on the page: use a table or several pages`,
+      };
     }
     if (item?.[1] && ++nestedItems > MAX_NESTED_LIST_ITEMS) {
-      return { line: i + 1, reason: `more than ${MAX_NESTED_LIST_ITEMS} list items nested in other list items on the page: use flat lists, a table or several pages` };
+      return {
+        line: i + 1,
+        reason:
+          `more than ${MAX_NESTED_LIST_ITEMS} list items nested in other list items on the ` +
+          `page: use flat lists, a table or several pages`,
+      };
     }
     if (item) {
       // A list item's text is a paragraph of its own.
@@ -92,10 +108,18 @@ export function pageLimitProblem(text: string): PageLimitProblem | undefined {
     brackets += prose.match(/\[/g)?.length ?? 0;
     const where = paragraphStart === i ? `line ${i + 1}` : `the paragraph of lines ${paragraphStart + 1}-${i + 1}`;
     if (emphasis > MAX_EMPHASIS_MARKERS) {
-      return { line: i + 1, reason: `${where} holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of *, _ or ~ outside code): split it with blank lines, or put names in \`code\`` };
+      return {
+        line: i + 1,
+        reason:
+          `${where} holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of *, _ ` +
+          `or ~ outside code): split it with blank lines, or put names in \`code\``,
+      };
     }
     if (brackets > MAX_BRACKETS) {
-      return { line: i + 1, reason: `${where} holds more than ${MAX_BRACKETS} "[" outside code: split it with blank lines, or put the text in \`code\`` };
+      return {
+        line: i + 1,
+        reason: `${where} holds more than ${MAX_BRACKETS} "[" outside code: split it with blank lines, or put the text in \`code\``,
+      };
     }
   }
   return undefined;

@@ -36,7 +36,13 @@ export interface RecordedPage {
  * schema. Every problem is a content error naming the file (and the line, for broken JSON) and saying how to
  * record it again: `again` is the command, `what` names the contents for the "missing" message.
  */
-export function readRecordedJson<T>(projectRoot: string, rel: string, schema: z.ZodType<T>, what: string, again: string): T {
+export function readRecordedJson<T>(
+  projectRoot: string,
+  rel: string,
+  schema: z.ZodType<T>,
+  what: string,
+  again: string,
+): T {
   const fail = (reason: string, line?: number): never => {
     throw new ContentErrors([new ContentError(rel, line, `${reason} (record it again with: ${again})`)]);
   };
@@ -48,9 +54,15 @@ export function readRecordedJson<T>(projectRoot: string, rel: string, schema: z.
     data = JSON.parse(text);
   } catch (err) {
     const at = /position (\d+)/.exec((err as Error).message);
-    return fail(`not valid JSON: ${(err as Error).message}`, at ? text.slice(0, Number(at[1])).split('\n').length : undefined);
+    return fail(
+      `not valid JSON: ${(err as Error).message}`,
+      at ? text.slice(0, Number(at[1])).split('\n').length : undefined,
+    );
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) return fail(`not the expected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    return fail(
+      `not the expected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }

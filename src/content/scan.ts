@@ -25,7 +25,12 @@ export function readPageText(file: string, bytes: Buffer, sink: ErrorSink): stri
     const bad = firstInvalidUtf8(bytes);
     const before = bytes.subarray(0, bad).toString('utf8');
     const lines = before.split('\n');
-    sink.add(file, lines.length, 'the file is not valid UTF-8: save it as UTF-8', (lines[lines.length - 1]?.length ?? 0) + 1);
+    sink.add(
+      file,
+      lines.length,
+      'the file is not valid UTF-8: save it as UTF-8',
+      (lines[lines.length - 1]?.length ?? 0) + 1,
+    );
     return undefined;
   }
   // oxlint-disable-next-line eslint/no-control-regex -- control characters are what this looks for
@@ -33,7 +38,12 @@ export function readPageText(file: string, bytes: Buffer, sink: ErrorSink): stri
   if (control) {
     const lines = text.slice(0, control.index).split('\n');
     const code = `U+${(control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-    sink.add(file, lines.length, `control character ${code} in the text: remove it (write \\0 or a code span if you mean to show one)`, (lines[lines.length - 1]?.length ?? 0) + 1);
+    sink.add(
+      file,
+      lines.length,
+      `control character ${code} in the text: remove it (write \\0 or a code span if you mean to show one)`,
+      (lines[lines.length - 1]?.length ?? 0) + 1,
+    );
     return undefined;
   }
   return text;
@@ -51,16 +61,21 @@ export function nestingProblem(text: string): { line: number; reason: string } |
   const lines = text.split('\n');
   for (const [i, line] of lines.entries()) {
     const quotes = /^(?:[ \t]*>)+/.exec(line)?.[0].split('>').length ?? 1;
-    if (quotes - 1 > MAX_QUOTE_DEPTH) return { line: i + 1, reason: `blockquotes nested ${quotes - 1} deep: at most ${MAX_QUOTE_DEPTH}` };
+    if (quotes - 1 > MAX_QUOTE_DEPTH)
+      return { line: i + 1, reason: `blockquotes nested ${quotes - 1} deep: at most ${MAX_QUOTE_DEPTH}` };
     const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-    if (indent > MAX_INDENT) return { line: i + 1, reason: `a line indented ${indent} characters: at most ${MAX_INDENT} (lists nested too deep?)` };
+    if (indent > MAX_INDENT)
+      return {
+        line: i + 1,
+        reason: `a line indented ${indent} characters: at most ${MAX_INDENT} (lists nested too deep?)`,
+      };
   }
   return undefined;
 }
 
 /** Offset of the first byte that is not part of a valid UTF-8 sequence. */
 function firstInvalidUtf8(bytes: Buffer): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i] ?? 0;
     const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     if (len === 0 || i + len > bytes.length) return i;
@@ -75,13 +90,30 @@ function firstInvalidUtf8(bytes: Buffer): number {
 }
 
 /** Files that are published as they are, next to the pages that use them. */
-const ASSET_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.csv', '.tsv', '.ndjson', '.json', '.parquet', '.txt']);
+const ASSET_EXTENSIONS = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.webp',
+  '.csv',
+  '.tsv',
+  '.ndjson',
+  '.json',
+  '.parquet',
+  '.txt',
+]);
 
 /**
  * Reads the content tree: every Markdown page with validated frontmatter, every `_category_.json`, and the
  * assets. Reports every problem it finds (with file and line) before giving up.
  */
-export function scanContent(contentRoot: string, projectRoot: string = process.cwd(), memo?: FrontmatterMemo): SourceTree {
+export function scanContent(
+  contentRoot: string,
+  projectRoot: string = process.cwd(),
+  memo?: FrontmatterMemo,
+): SourceTree {
   const sink = new ErrorSink();
   const assets: SourceTree['assets'] = [];
   const rel = (abs: string) => path.relative(projectRoot, abs).split(path.sep).join('/');
@@ -95,11 +127,19 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
       const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
       if (entry.isSymbolicLink()) {
         // A link could publish any file of the machine that builds the site (`leak.txt -> /etc/passwd`).
-        sink.add(rel(abs), undefined, `symbolic link to ${fs.readlinkSync(abs)}: content must be real files inside the content folder`);
+        sink.add(
+          rel(abs),
+          undefined,
+          `symbolic link to ${fs.readlinkSync(abs)}: content must be real files inside the content folder`,
+        );
         continue;
       }
       if (!SAFE_NAME.test(entry.name)) {
-        sink.add(rel(abs), undefined, `the name "${entry.name}" is not route-safe: use letters, digits, "-", "_" and "." only (no spaces, "#", "?" or "%")`);
+        sink.add(
+          rel(abs),
+          undefined,
+          `the name "${entry.name}" is not route-safe: use letters, digits, "-", "_" and "." only (no spaces, "#", "?" or "%")`,
+        );
         continue;
       }
       if (entry.isDirectory()) {
@@ -121,11 +161,16 @@ export function scanContent(contentRoot: string, projectRoot: string = process.c
         const split = readFrontmatter(rel(abs), raw, sink, memo);
         if (split) folder.docs.push({ relPath, file: rel(abs), frontmatter: split.frontmatter, body: split.body, raw });
       } else if (ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        const svg = path.extname(entry.name).toLowerCase() === '.svg' ? svgProblem(fs.readFileSync(abs, 'utf8')) : undefined;
+        const svg =
+          path.extname(entry.name).toLowerCase() === '.svg' ? svgProblem(fs.readFileSync(abs, 'utf8')) : undefined;
         if (svg) sink.add(rel(abs), svg.line, svg.reason);
         else assets.push({ relPath, absPath: abs });
       } else {
-        sink.add(rel(abs), undefined, `unsupported file type "${path.extname(entry.name)}": pages are .md, assets are ${[...ASSET_EXTENSIONS].join(' ')}`);
+        sink.add(
+          rel(abs),
+          undefined,
+          `unsupported file type "${path.extname(entry.name)}": pages are .md, assets are ${[...ASSET_EXTENSIONS].join(' ')}`,
+        );
       }
     }
     return folder;

@@ -13,34 +13,182 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** Shapes, text, grouping, paint servers, clipping, markers and filters: nothing that runs, animates, links or embeds. */
 const ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'switch',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan', 'textPath',
-  'marker', 'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask',
-  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feDropShadow', 'feFlood',
-  'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology',
-  'feOffset', 'feTile',
+  'svg',
+  'g',
+  'defs',
+  'title',
+  'desc',
+  'symbol',
+  'use',
+  'switch',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'marker',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'pattern',
+  'clipPath',
+  'mask',
+  'filter',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'feTile',
 ]);
 
 /** Geometry, presentation and accessibility attributes (no `style`: it can fetch; no `on…`: handlers). */
 const ATTRIBUTES = new Set([
-  'id', 'class', 'lang', 'role', 'tabindex', 'focusable',
-  'viewBox', 'preserveAspectRatio', 'version', 'baseProfile', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2',
-  'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'd', 'points', 'pathLength', 'transform',
-  'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust', 'startOffset', 'method', 'spacing', 'side', 'href',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap',
-  'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'opacity', 'color',
-  'clip-path', 'clip-rule', 'mask', 'filter', 'marker-start', 'marker-mid', 'marker-end', 'paint-order',
-  'vector-effect', 'shape-rendering', 'text-rendering', 'color-interpolation', 'color-interpolation-filters',
-  'visibility', 'display', 'overflow', 'font-family', 'font-size', 'font-style', 'font-weight', 'font-variant',
-  'font-stretch', 'letter-spacing', 'word-spacing', 'text-anchor', 'text-decoration', 'dominant-baseline',
-  'alignment-baseline', 'baseline-shift', 'writing-mode', 'direction', 'unicode-bidi', 'white-space',
-  'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient',
-  'gradientUnits', 'gradientTransform', 'spreadMethod', 'offset', 'stop-color', 'stop-opacity',
-  'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
-  'filterUnits', 'primitiveUnits', 'in', 'in2', 'result', 'mode', 'operator', 'k1', 'k2', 'k3', 'k4', 'type',
-  'values', 'stdDeviation', 'edgeMode', 'flood-color', 'flood-opacity', 'lighting-color', 'radius',
-  'tableValues', 'slope', 'intercept', 'amplitude', 'exponent', 'requiredExtensions', 'systemLanguage',
+  'id',
+  'class',
+  'lang',
+  'role',
+  'tabindex',
+  'focusable',
+  'viewBox',
+  'preserveAspectRatio',
+  'version',
+  'baseProfile',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'fr',
+  'd',
+  'points',
+  'pathLength',
+  'transform',
+  'dx',
+  'dy',
+  'rotate',
+  'textLength',
+  'lengthAdjust',
+  'startOffset',
+  'method',
+  'spacing',
+  'side',
+  'href',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'opacity',
+  'color',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'filter',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'paint-order',
+  'vector-effect',
+  'shape-rendering',
+  'text-rendering',
+  'color-interpolation',
+  'color-interpolation-filters',
+  'visibility',
+  'display',
+  'overflow',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'font-variant',
+  'font-stretch',
+  'letter-spacing',
+  'word-spacing',
+  'text-anchor',
+  'text-decoration',
+  'dominant-baseline',
+  'alignment-baseline',
+  'baseline-shift',
+  'writing-mode',
+  'direction',
+  'unicode-bidi',
+  'white-space',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'refX',
+  'refY',
+  'orient',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'clipPathUnits',
+  'maskUnits',
+  'maskContentUnits',
+  'filterUnits',
+  'primitiveUnits',
+  'in',
+  'in2',
+  'result',
+  'mode',
+  'operator',
+  'k1',
+  'k2',
+  'k3',
+  'k4',
+  'type',
+  'values',
+  'stdDeviation',
+  'edgeMode',
+  'flood-color',
+  'flood-opacity',
+  'lighting-color',
+  'radius',
+  'tableValues',
+  'slope',
+  'intercept',
+  'amplitude',
+  'exponent',
+  'requiredExtensions',
+  'systemLanguage',
 ]);
 
 /** A reference may only point inside the file: `#id` for href, `url(#id)` in a paint or marker value. */
@@ -48,9 +196,14 @@ const LOCAL_HREF = /^#[\w.:-]*$/;
 const URL_REF = /url\s*\(/gi;
 const LOCAL_URL = /^url\(\s*(['"]?)#[\w.:-]+\1\s*\)/i;
 
-const WHY = 'images must be drawing only (shapes, text, paths, gradients, markers, filters; no scripts, handlers, animation, styles, links or external references)';
+const WHY =
+  'images must be drawing only (shapes, text, paths, gradients, markers, filters; no ' +
+  'scripts, handlers, animation, styles, links or external references)';
 
-export interface SvgProblem { line: number; reason: string }
+export interface SvgProblem {
+  line: number;
+  reason: string;
+}
 
 interface XmlNode {
   nodeType: number;
@@ -81,9 +234,12 @@ function attributeProblem(element: XmlNode, attr: XmlNode): string | undefined {
   if (/^on/i.test(attr.localName ?? name)) return `an event handler attribute (${name})`;
   const local = attr.localName ?? name;
   const isHref = (attr.namespaceURI === XLINK_NS || !attr.namespaceURI) && local === 'href';
-  if (isHref) return LOCAL_HREF.test(value.trim()) ? undefined : `a link or external reference (${name}=${JSON.stringify(value)} on <${element.nodeName}>)`;
+  if (isHref)
+    return LOCAL_HREF.test(value.trim())
+      ? undefined
+      : `a link or external reference (${name}=${JSON.stringify(value)} on <${element.nodeName}>)`;
   if (attr.namespaceURI === XML_NS && (local === 'space' || local === 'lang')) return undefined;
-  if (attr.namespaceURI || !ATTRIBUTES.has(local) && !/^aria-[a-z]+$/.test(local)) {
+  if (attr.namespaceURI || (!ATTRIBUTES.has(local) && !/^aria-[a-z]+$/.test(local))) {
     return `the attribute ${name} on <${element.nodeName}>, which is not a drawing attribute`;
   }
   if (hasForeignUrl(value)) return `an external reference (${name}=${JSON.stringify(value)} on <${element.nodeName}>)`;
@@ -99,10 +255,16 @@ function nodeProblem(node: XmlNode): string | undefined {
       }
       return undefined;
     }
-    case 3: case 4: case 8: return undefined; // text, CDATA, comment
-    case 7: return node.nodeName === 'xml' ? undefined : `a processing instruction <?${node.nodeName}?>`;
-    case 10: return 'a document type declaration (<!DOCTYPE>)';
-    default: return `an XML node of type ${node.nodeType}`;
+    case 3:
+    case 4:
+    case 8:
+      return undefined; // text, CDATA, comment
+    case 7:
+      return node.nodeName === 'xml' ? undefined : `a processing instruction <?${node.nodeName}?>`;
+    case 10:
+      return 'a document type declaration (<!DOCTYPE>)';
+    default:
+      return `an XML node of type ${node.nodeType}`;
   }
 }
 
@@ -113,14 +275,22 @@ export function svgProblem(text: string): SvgProblem | undefined {
   // warning, and a recovery that reads the file differently from the browser is a way around this check.
   const parser = new DOMParser({
     onError: (_level, message, context) => {
-      parseError ??= { line: context?.locator?.lineNumber ?? 1, reason: `SVG is not well-formed XML: ${message.split('\n')[0]}` };
+      parseError ??= {
+        line: context?.locator?.lineNumber ?? 1,
+        reason: `SVG is not well-formed XML: ${message.split('\n')[0]}`,
+      };
     },
   });
   let doc: XmlNode;
   try {
     doc = parser.parseFromString(text, 'image/svg+xml');
   } catch (err) {
-    return parseError ?? { line: (err as { locator?: { lineNumber?: number } }).locator?.lineNumber ?? 1, reason: `SVG is not well-formed XML: ${(err as Error).message.split('\n')[0]}` };
+    return (
+      parseError ?? {
+        line: (err as { locator?: { lineNumber?: number } }).locator?.lineNumber ?? 1,
+        reason: `SVG is not well-formed XML: ${(err as Error).message.split('\n')[0]}`,
+      }
+    );
   }
   if (parseError) return parseError;
 

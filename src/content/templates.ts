@@ -51,7 +51,8 @@ export const RFC_SECTIONS = ['Summary', 'Status', 'Motivation', 'Design', 'Alter
 
 const h2s = (tree: Root): Heading[] => tree.children.filter((n): n is Heading => n.type === 'heading' && n.depth === 2);
 const textOf = (h: Heading): string => toString(h).trim();
-const lineOf = (node: { position?: { start: { line: number } } } | undefined): number => node?.position?.start.line ?? 1;
+const lineOf = (node: { position?: { start: { line: number } } } | undefined): number =>
+  node?.position?.start.line ?? 1;
 
 /** A page must have each section; alternatives separated by "|". */
 function requireSections(kind: string, sections: string[]): (page: TemplatePage) => TemplateProblem[] {
@@ -59,7 +60,10 @@ function requireSections(kind: string, sections: string[]): (page: TemplatePage)
     const have = new Set(h2s(tree).map((h) => textOf(h).toLowerCase()));
     return sections
       .filter((section) => !section.split('|').some((s) => have.has(s.toLowerCase())))
-      .map((section) => ({ line: 1, message: `a ${kind} page needs a "## ${section.replaceAll('|', '" or "## ')}" section` }));
+      .map((section) => ({
+        line: 1,
+        message: `a ${kind} page needs a "## ${section.replaceAll('|', '" or "## ')}" section`,
+      }));
   };
 }
 
@@ -71,9 +75,16 @@ function checkRelease({ tree, description }: TemplatePage): TemplateProblem[] {
   // The release date, in the first paragraph and at the start of the description (the landing page's cards).
   const first = tree.children.find((n) => n.type === 'paragraph');
   const date = first ? DATE.exec(toString(first))?.[0] : undefined;
-  if (!date) problems.push({ line: lineOf(first), message: 'a release page states its release date (e.g. "June 29, 2023") in its first paragraph' });
+  if (!date)
+    problems.push({
+      line: lineOf(first),
+      message: 'a release page states its release date (e.g. "June 29, 2023") in its first paragraph',
+    });
   if (!description?.startsWith('Released ')) {
-    problems.push({ line: 1, message: 'a release page description starts with "Released <date>:", so the release notes index shows the date' });
+    problems.push({
+      line: 1,
+      message: 'a release page description starts with "Released <date>:", so the release notes index shows the date',
+    });
   } else if (date && !description.startsWith(`Released ${date}`)) {
     problems.push({ line: 1, message: `the description gives another date than the first paragraph ("${date}")` });
   }
@@ -82,21 +93,46 @@ function checkRelease({ tree, description }: TemplatePage): TemplateProblem[] {
   let last = -1;
   headings.forEach((h, i) => {
     const at = RELEASE_SECTIONS.findIndex((s) => s.toLowerCase() === (names[i] ?? '').toLowerCase());
-    if (at < 0) problems.push({ line: lineOf(h), message: `"## ${names[i]}" is not a release-notes section; use one of: ${RELEASE_SECTIONS.join(', ')}` });
-    else if (at < last) problems.push({ line: lineOf(h), message: `"## ${names[i]}" comes after "## ${RELEASE_SECTIONS[last]}"; release sections keep the order ${RELEASE_SECTIONS.join(', ')}` });
+    if (at < 0)
+      problems.push({
+        line: lineOf(h),
+        message: `"## ${names[i]}" is not a release-notes section; use one of: ${RELEASE_SECTIONS.join(', ')}`,
+      });
+    else if (at < last)
+      problems.push({
+        line: lineOf(h),
+        message:
+          `"## ${names[i]}" comes after "## ${RELEASE_SECTIONS[last]}"; release sections keep ` +
+          `the order ${RELEASE_SECTIONS.join(', ')}`,
+      });
     else last = at;
   });
-  problems.push(...requireSections('release', ['New features|New features and improvements', 'Download and deploy'])({ id: '', relPath: '', tree }));
+  problems.push(
+    ...requireSections('release', ['New features|New features and improvements', 'Download and deploy'])({
+      id: '',
+      relPath: '',
+      tree,
+    }),
+  );
 
   // New contributors: each one a link to their GitHub profile.
   const contributors = headings.find((h) => textOf(h).toLowerCase() === 'new contributors');
   if (contributors) {
-    const next = tree.children.slice(tree.children.indexOf(contributors) + 1).find((n) => n.type === 'list' || n.type === 'heading');
-    if (next?.type !== 'list') problems.push({ line: lineOf(contributors), message: 'the "## New contributors" section lists the contributors' });
+    const next = tree.children
+      .slice(tree.children.indexOf(contributors) + 1)
+      .find((n) => n.type === 'list' || n.type === 'heading');
+    if (next?.type !== 'list')
+      problems.push({
+        line: lineOf(contributors),
+        message: 'the "## New contributors" section lists the contributors',
+      });
     else
       for (const item of next.children) {
         if (!linkUrls(item).some((url) => /^https:\/\/github\.com\/[A-Za-z0-9-]+$/.test(url))) {
-          problems.push({ line: lineOf(item), message: 'a new contributor is a link to their GitHub profile, e.g. [@name](https://github.com/name)' });
+          problems.push({
+            line: lineOf(item),
+            message: 'a new contributor is a link to their GitHub profile, e.g. [@name](https://github.com/name)',
+          });
         }
       }
   }
@@ -116,11 +152,17 @@ function checkRfc({ tree }: TemplatePage): TemplateProblem[] {
   for (const section of RFC_SECTIONS) {
     const h = headings.find((x) => textOf(x).toLowerCase() === section.toLowerCase());
     if (!h) {
-      problems.push({ line: 1, message: `an RFC page needs a "## ${section}" section (sections: ${RFC_SECTIONS.join(', ')}, in this order)` });
+      problems.push({
+        line: 1,
+        message: `an RFC page needs a "## ${section}" section (sections: ${RFC_SECTIONS.join(', ')}, in this order)`,
+      });
       continue;
     }
     if (after && headings.indexOf(h) < headings.indexOf(after)) {
-      problems.push({ line: lineOf(h), message: `"## ${section}" comes before "## ${textOf(after)}"; RFC sections keep the order ${RFC_SECTIONS.join(', ')}` });
+      problems.push({
+        line: lineOf(h),
+        message: `"## ${section}" comes before "## ${textOf(after)}"; RFC sections keep the order ${RFC_SECTIONS.join(', ')}`,
+      });
     }
     after = h;
   }
@@ -138,7 +180,8 @@ function sectionNodes(tree: Root, heading: Heading): Root['children'] {
   return tree.children.slice(start, end < 0 ? undefined : end);
 }
 
-const isSqlBlock = (n: Nodes, kind: 'syntax' | 'example'): boolean => n.type === 'code' && n.lang === 'sql' && new RegExp(`(^|\\s)${kind}(\\s|$)`).test(n.meta ?? '');
+const isSqlBlock = (n: Nodes, kind: 'syntax' | 'example'): boolean =>
+  n.type === 'code' && n.lang === 'sql' && new RegExp(`(^|\\s)${kind}(\\s|$)`).test(n.meta ?? '');
 
 /**
  * The `##` sections of a page that each document one function (or a function and its aliases): the sections,
@@ -151,12 +194,17 @@ function checkFunctionSections({ tree }: TemplatePage): TemplateProblem[] {
     if (TEMPLATE_HEADINGS.has(textOf(h).toLowerCase())) continue;
     const nodes = sectionNodes(tree, h);
     if (!nodes.some((n) => isSqlBlock(n, 'syntax'))) continue;
-    const prose = nodes.filter((n) => n.type !== 'code').map((n) => toString(n)).join('\n');
+    const prose = nodes
+      .filter((n) => n.type !== 'code')
+      .map((n) => toString(n))
+      .join('\n');
     const missing: string[] = [];
-    if (!nodes.some((n) => n.type === 'table') && !/\bno arguments\b/i.test(prose)) missing.push('an arguments table (or the words "no arguments")');
+    if (!nodes.some((n) => n.type === 'table') && !/\bno arguments\b/i.test(prose))
+      missing.push('an arguments table (or the words "no arguments")');
     if (!/\breturn type\b/i.test(prose)) missing.push('its return type ("Return type: ...")');
     if (!nodes.some((n) => isSqlBlock(n, 'example'))) missing.push('an `sql example`');
-    if (missing.length) problems.push({ line: lineOf(h), message: `the function section "## ${textOf(h)}" needs ${missing.join(', ')}` });
+    if (missing.length)
+      problems.push({ line: lineOf(h), message: `the function section "## ${textOf(h)}" needs ${missing.join(', ')}` });
   }
   return problems;
 }
@@ -169,7 +217,11 @@ function checkFunctionSections({ tree }: TemplatePage): TemplateProblem[] {
 function checkFunctionPage(page: TemplatePage): TemplateProblem[] {
   const sections = checkFunctionSections(page);
   const template = requireSections('SQL function', FUNCTION_SECTIONS)(page);
-  const isFamily = h2s(page.tree).some((h) => !TEMPLATE_HEADINGS.has(textOf(h).toLowerCase()) && sectionNodes(page.tree, h).some((n) => isSqlBlock(n, 'syntax')));
+  const isFamily = h2s(page.tree).some(
+    (h) =>
+      !TEMPLATE_HEADINGS.has(textOf(h).toLowerCase()) &&
+      sectionNodes(page.tree, h).some((n) => isSqlBlock(n, 'syntax')),
+  );
   return [...(isFamily ? [] : template), ...sections];
 }
 
@@ -199,7 +251,8 @@ export function emptySections(tree: Root): TemplateProblem[] {
   tree.children.forEach((node, i) => {
     if (node.type !== 'heading') return;
     const next = tree.children[i + 1];
-    if (!next || (next.type === 'heading' && next.depth <= node.depth)) problems.push({ line: lineOf(node), message: `the section "${toString(node)}" is empty` });
+    if (!next || (next.type === 'heading' && next.depth <= node.depth))
+      problems.push({ line: lineOf(node), message: `the section "${toString(node)}" is empty` });
   });
   return problems;
 }
@@ -214,7 +267,12 @@ export function bareUrls(tree: Root): TemplateProblem[] {
     if (node.type === 'link' || node.type === 'linkReference') return;
     if (node.type === 'text') {
       for (const m of node.value.matchAll(BARE_URL)) {
-        problems.push({ line: lineOf(node), message: `bare URL "${m[0]}" in the text: link it with words that say where it goes ([the download page](${m[0]})), or write it as \`code\`` });
+        problems.push({
+          line: lineOf(node),
+          message:
+            `bare URL "${m[0]}" in the text: link it with words that say where it goes ([the ` +
+            `download page](${m[0]})), or write it as \`code\``,
+        });
       }
       return;
     }

@@ -7,7 +7,12 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * the browser by itself (also after a syntax error in src/, when no page module could be loaded).
  */
 export function errorPage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><script type="module" src="/@vite/client"></script></head><body><main><h1>${escapeHtml(title)}</h1><p>Fix it and save: this page reloads by itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><script ` +
+    `type="module" src="/@vite/client"></script></head><body><main><h1>${escapeHtml(title)}</h1><p>Fix ` +
+    `it and save: this page reloads by ` +
+    `itself.</p><pre>${escapeHtml(message)}</pre></main></body></html>`
+  );
 }
 
 /**
@@ -27,7 +32,8 @@ export function sendRendered(res: http.ServerResponse, status: number, render: (
 
 /** Any failure while handling a request: shown in the page and the terminal, never a crash of the server. */
 export function sendError(res: http.ServerResponse, title: string, err: unknown): void {
-  const message = err instanceof Error ? (err.name === 'ContentErrors' ? err.message : (err.stack ?? err.message)) : String(err);
+  const message =
+    err instanceof Error ? (err.name === 'ContentErrors' ? err.message : (err.stack ?? err.message)) : String(err);
   console.error(`[dev] ${title}:\n${message}`);
   if (res.headersSent) {
     // Nothing better can be said once the response has started: end it so the browser is not left waiting.

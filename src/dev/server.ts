@@ -36,7 +36,11 @@ const vite = await createViteServer({
   appType: 'custom',
   publicDir: false,
   esbuild: { jsx: 'automatic' },
-  server: { middlewareMode: true, ws: { server: httpServer }, watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**', '**/.cache/**'] } },
+  server: {
+    middlewareMode: true,
+    ws: { server: httpServer },
+    watch: { ignored: ['**/site/**', '**/site.*/**', '**/node_modules/**', '**/.venv/**', '**/.cache/**'] },
+  },
 });
 
 // Server modules are loaded through Vite so an edited component is picked up on the next request.
@@ -79,7 +83,10 @@ async function checkEverything(site: Prepared, gen: number): Promise<void> {
     }
     await new Promise((r) => setImmediate(r));
   }
-  if (sink.errors.length) console.error(`[dev] ${sink.errors.length} content problem(s):\n  ${sink.errors.map((e) => e.message).join('\n  ')}`);
+  if (sink.errors.length)
+    console.error(
+      `[dev] ${sink.errors.length} content problem(s):\n  ${sink.errors.map((e) => e.message).join('\n  ')}`,
+    );
 }
 
 function reloadAll(file: string) {
@@ -92,10 +99,10 @@ function reloadAll(file: string) {
 vite.watcher.add(path.join(projectRoot, 'content'));
 for (const event of ['change', 'add', 'unlink'] as const) {
   vite.watcher.on(event, (file) => {
-    if (file.startsWith(path.join(projectRoot, 'content')) || file.startsWith(path.join(projectRoot, 'src'))) reloadAll(file);
+    if (file.startsWith(path.join(projectRoot, 'content')) || file.startsWith(path.join(projectRoot, 'src')))
+      reloadAll(file);
   });
 }
-
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -146,7 +153,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
         const built = site.renderPage(found, sink);
         return sink.errors.length ? sink.errors.map((e) => e.message).join('\n') : built.view;
       })()
-    : { kind: 'not-found' as const, route: url.pathname, title: 'Page not found', description: 'There is no page at this address.', breadcrumbs: [], section: '', cards: [], toc: [], enterprise: false };
+    : {
+        kind: 'not-found' as const,
+        route: url.pathname,
+        title: 'Page not found',
+        description: 'There is no page at this address.',
+        breadcrumbs: [],
+        section: '',
+        cards: [],
+        toc: [],
+        enterprise: false,
+      };
   if (typeof view === 'string') {
     sendError(res, 'The content has errors', view);
     return;
@@ -170,23 +187,42 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
  */
 const builtSite = path.join(projectRoot, 'site');
 const SEARCH_FILE = /^\/(?:pagefind\/[\w./-]+|search-records\.json)$/;
-const SEARCH_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
+const SEARCH_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
 function serveSearchIndex(pathname: string, res: http.ServerResponse): boolean {
   if (!SEARCH_FILE.test(pathname) || pathname.includes('..')) return false;
   const file = path.join(builtSite, pathname);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
-  res.writeHead(200, { 'content-type': SEARCH_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(fs.readFileSync(file));
+  res
+    .writeHead(200, {
+      'content-type': SEARCH_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    })
+    .end(fs.readFileSync(file));
   return true;
 }
 if (!fs.existsSync(path.join(builtSite, 'search-records.json'))) {
-  console.log('[dev] search: no built index yet; building the site in the background (npm run build) so search works here');
+  console.log(
+    '[dev] search: no built index yet; building the site in the background (npm run build) so search works here',
+  );
   const build = spawn('sh', ['scripts/build.sh'], { cwd: projectRoot, stdio: 'ignore' });
-  build.on('exit', (code) => console.log(code === 0 ? '[dev] search: the index is built; search works now' : `[dev] search: the build failed (exit ${code}); run npm run build to see why`));
+  build.on('exit', (code) =>
+    console.log(
+      code === 0
+        ? '[dev] search: the index is built; search works now'
+        : `[dev] search: the build failed (exit ${code}); run npm run build to see why`,
+    ),
+  );
   process.on('exit', () => build.kill());
 }
 
-
 httpServer.listen(port, host, () => {
   const shown = host === '127.0.0.1' ? 'localhost' : host;
-  console.log(`[dev] http://${shown}:${port}/doc/ (edits to content/ and src/ reload the page${host === '127.0.0.1' ? '; --host <address> to serve beyond this machine' : ''})`);
+  console.log(
+    `[dev] http://${shown}:${port}/doc/ (edits to content/ and src/ reload the ` +
+      `page${host === '127.0.0.1' ? '; --host <address> to serve beyond this machine' : ''})`,
+  );
 });

@@ -16,7 +16,9 @@ export interface BridgeAnswer extends Partial<EngineResult> {
 
 /** The parts of a successful answer that make a result, or undefined when the answer has none. */
 export function engineResultOf(a: BridgeAnswer): EngineResult | undefined {
-  return a.box !== undefined && a.rows !== undefined && a.columns !== undefined && a.schema !== undefined ? { box: a.box, rows: a.rows, columns: a.columns, schema: a.schema } : undefined;
+  return a.box !== undefined && a.rows !== undefined && a.columns !== undefined && a.schema !== undefined
+    ? { box: a.box, rows: a.rows, columns: a.columns, schema: a.schema }
+    : undefined;
 }
 
 /**
@@ -24,7 +26,9 @@ export function engineResultOf(a: BridgeAnswer): EngineResult | undefined {
  * their results describe it, and the top bar says so.
  */
 export function pinnedEngineVersion(projectRoot: string): string {
-  const pinned = /^databend==([\w.]+)\s*$/m.exec(fs.readFileSync(path.join(projectRoot, 'src/examples/requirements.txt'), 'utf8'));
+  const pinned = /^databend==([\w.]+)\s*$/m.exec(
+    fs.readFileSync(path.join(projectRoot, 'src/examples/requirements.txt'), 'utf8'),
+  );
   if (!pinned) throw new Error('src/examples/requirements.txt: no pinned databend version (databend==x.y.z)');
   return `v${pinned[1]}`;
 }
@@ -41,7 +45,9 @@ export function enginePython(projectRoot: string): string {
   if (fromEnv) return fromEnv;
   const local = path.join(projectRoot, '.venv/bin/python');
   if (fs.existsSync(local)) return local;
-  throw new EngineFailure('the Databend engine is not installed: run `sh scripts/setup.sh --engine` (it makes .venv with the pinned databend package)');
+  throw new EngineFailure(
+    'the Databend engine is not installed: run `sh scripts/setup.sh --engine` (it makes .venv with the pinned databend package)',
+  );
 }
 
 /**
@@ -50,7 +56,12 @@ export function enginePython(projectRoot: string): string {
  */
 export class EngineBridge {
   private proc?: ChildProcessWithoutNullStreams;
-  private pending?: { proc: ChildProcessWithoutNullStreams; resolve: (a: BridgeAnswer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+  private pending?: {
+    proc: ChildProcessWithoutNullStreams;
+    resolve: (a: BridgeAnswer) => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+  };
   private stderr = '';
 
   constructor(
@@ -61,12 +72,21 @@ export class EngineBridge {
   ) {}
 
   static forProject(projectRoot: string, timeoutMs = Number(process.env.EXAMPLE_TIMEOUT_MS ?? 30_000)): EngineBridge {
-    return new EngineBridge(enginePython(projectRoot), path.join(projectRoot, 'src/examples/engine.py'), timeoutMs, projectRoot);
+    return new EngineBridge(
+      enginePython(projectRoot),
+      path.join(projectRoot, 'src/examples/engine.py'),
+      timeoutMs,
+      projectRoot,
+    );
   }
 
   private start(): ChildProcessWithoutNullStreams {
     // Outside the project, with a bare environment: no credentials or home for the engine to find.
-    const proc = spawn(this.python, [this.script], { stdio: ['pipe', 'pipe', 'pipe'], cwd: os.tmpdir(), env: engineEnvironment() });
+    const proc = spawn(this.python, [this.script], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: os.tmpdir(),
+      env: engineEnvironment(),
+    });
     this.stderr = '';
     proc.stderr.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString()).slice(-4000);
@@ -111,7 +131,11 @@ export class EngineBridge {
     const refused = statementLocationProblem(body.sql);
     if (refused) throw new ExampleRefused(`refused before it ran: ${refused}`);
     const answer = await this.send(body);
-    const leak = answerPathProblem(`${answer.box ?? ''}\n${engineErrorMessage(answer.error ?? '')}`, body.sql, this.projectRoot);
+    const leak = answerPathProblem(
+      `${answer.box ?? ''}\n${engineErrorMessage(answer.error ?? '')}`,
+      body.sql,
+      this.projectRoot,
+    );
     if (leak) throw new ExampleRefused(`the answer was not recorded: ${leak}`);
     return answer;
   }

@@ -22,11 +22,24 @@ import { EngineBridge, EngineFailure, engineResultOf, ExampleRefused } from './b
 import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './example-data.ts';
 import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
 import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
-import { mergeRecording, readRecordedPage, RecordedResultsError, resultsDirOf, resultsFileOf, writeRecordedPage } from './results-store.ts';
+import {
+  mergeRecording,
+  readRecordedPage,
+  RecordedResultsError,
+  resultsDirOf,
+  resultsFileOf,
+  writeRecordedPage,
+} from './results-store.ts';
 import type { RecordedExample } from '../content/recorded.ts';
 import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
 import { probeCatalogue } from './signatures/record.ts';
-import { describeProbeDifference, readSignatureExceptions, readSignatures, signatureExceptionProblems, writeSignatures } from './signatures/store.ts';
+import {
+  describeProbeDifference,
+  readSignatureExceptions,
+  readSignatures,
+  signatureExceptionProblems,
+  writeSignatures,
+} from './signatures/store.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
@@ -42,7 +55,10 @@ if (mode !== 'record' && mode !== 'check') {
 const coverageOnly = args.includes('--coverage');
 const settingsOnly = args.includes('--settings');
 const signaturesOnly = args.includes('--signatures');
-const only = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content').map((a) => path.resolve(a));
+const only = args
+  .slice(1)
+  .filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--content')
+  .map((a) => path.resolve(a));
 
 // The engine first: a missing one is reported at once, before the pages are read.
 let bridge: EngineBridge;
@@ -67,18 +83,20 @@ try {
 
 // The signature prober does not need the pages.
 let model = undefined as unknown as SiteModel;
-if (!signaturesOnly) try {
-  const contentDir = flag('--content');
-  const contentRoot = path.resolve(projectRoot, contentDir ?? siteConfig.contentDir);
-  // Given pages, only they are rendered (the anchors of all are still read, so their links are checked).
-  const onlyThese = only.length && !coverageOnly ? (rel: string) => only.includes(path.join(contentRoot, rel)) : undefined;
-  model = await loadSite({ projectRoot, contentDir, withDates: false, allowMissingResults: true, only: onlyThese });
-} catch (err) {
-  if (!(err instanceof ContentErrors)) throw err;
-  for (const e of err.errors) console.error(`  ${e.message}`);
-  bridge.close();
-  process.exit(1);
-}
+if (!signaturesOnly)
+  try {
+    const contentDir = flag('--content');
+    const contentRoot = path.resolve(projectRoot, contentDir ?? siteConfig.contentDir);
+    // Given pages, only they are rendered (the anchors of all are still read, so their links are checked).
+    const onlyThese =
+      only.length && !coverageOnly ? (rel: string) => only.includes(path.join(contentRoot, rel)) : undefined;
+    model = await loadSite({ projectRoot, contentDir, withDates: false, allowMissingResults: true, only: onlyThese });
+  } catch (err) {
+    if (!(err instanceof ContentErrors)) throw err;
+    for (const e of err.errors) console.error(`  ${e.message}`);
+    bridge.close();
+    process.exit(1);
+  }
 
 await holdExamplesLock();
 
@@ -87,7 +105,11 @@ await holdExamplesLock();
  * the examples after a failure are not run (they may depend on it) and each is reported as skipped. The answer
  * has one entry per block, undefined where the block did not run.
  */
-async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]): Promise<(RecordedExample | undefined)[]> {
+async function runPage(
+  file: string,
+  blocks: CodeBlockInfo[],
+  problems: string[],
+): Promise<(RecordedExample | undefined)[]> {
   const keys = exampleKeys(blocks.map((b) => b.code));
   const out: (RecordedExample | undefined)[] = blocks.map(() => undefined);
   const skipRest = (from: number, why: string) => {
@@ -104,7 +126,12 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
     return out;
   }
   for (const [i, b] of blocks.entries()) {
-    const base = { key: keys[i] ?? String(i), sql: b.code, expectError: b.meta.expectError, nondeterministic: b.meta.nondeterministic };
+    const base = {
+      key: keys[i] ?? String(i),
+      sql: b.code,
+      expectError: b.meta.expectError,
+      nondeterministic: b.meta.nondeterministic,
+    };
     let answer;
     try {
       answer = await bridge.request({ op: 'run', sql: b.code });
@@ -112,7 +139,10 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
       if (!(err instanceof EngineFailure)) throw err;
       problems.push(`${file}:${b.line}: ${err.message}`);
       bridge.restart();
-      skipRest(i + 1, `not run after the example at line ${b.line} ${err instanceof ExampleRefused ? 'was refused' : 'stopped the engine'}`);
+      skipRest(
+        i + 1,
+        `not run after the example at line ${b.line} ${err instanceof ExampleRefused ? 'was refused' : 'stopped the engine'}`,
+      );
       return out;
     }
     if (!answer.ok) {
@@ -127,7 +157,9 @@ async function runPage(file: string, blocks: CodeBlockInfo[], problems: string[]
     try {
       result = raw ? readEngineResult(raw) : undefined;
     } catch (err) {
-      problems.push(`${file}:${b.line}: cannot read the engine's result (${(err as Error).message}):\n${raw?.box ?? ''}`);
+      problems.push(
+        `${file}:${b.line}: cannot read the engine's result (${(err as Error).message}):\n${raw?.box ?? ''}`,
+      );
       continue;
     }
     out[i] = result && result.columns.length > 0 ? { ...base, result } : base;
@@ -140,7 +172,9 @@ async function recordCoverage(): Promise<void> {
     const a = await bridge.request({ op: 'list', sql });
     const raw = engineResultOf(a);
     if (!raw) throw new Error(`cannot list: ${sql}: ${a.error ?? ''}`);
-    return readEngineResult(raw).rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, '')).sort();
+    return readEngineResult(raw)
+      .rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, ''))
+      .sort();
   };
   const objects: EngineObjects = {
     engine: await engineVersion(),
@@ -151,7 +185,9 @@ async function recordCoverage(): Promise<void> {
   fs.writeFileSync(path.join(projectRoot, ENGINE_OBJECTS_FILE), `${JSON.stringify(objects, null, 1)}\n`);
   for (const line of engineCoverage(model, objects)) {
     const total = line.documented.length + line.missing.length;
-    console.log(`${line.kind}: ${line.documented.length}/${total} documented${line.documented.length ? ` (${line.documented.join(', ')})` : ''}`);
+    console.log(
+      `${line.kind}: ${line.documented.length}/${total} documented${line.documented.length ? ` (${line.documented.join(', ')})` : ''}`,
+    );
   }
   console.log(`(lists recorded in ${ENGINE_OBJECTS_FILE}; the build summary reports the same figures)`);
 }
@@ -159,14 +195,24 @@ async function recordCoverage(): Promise<void> {
 /** The facts of every setting, from `system.settings` in a fresh session; machine-dependent defaults as null. */
 async function recordSettings(): Promise<void> {
   await bridge.request({ op: 'reset' });
-  const a = await bridge.request({ op: 'run', sql: 'SELECT name, type, "default", "range", level FROM system.settings ORDER BY name' });
+  const a = await bridge.request({
+    op: 'run',
+    sql: 'SELECT name, type, "default", "range", level FROM system.settings ORDER BY name',
+  });
   const raw = engineResultOf(a);
   if (!raw) throw new Error(`cannot read system.settings: ${a.error ?? ''}`);
   const unquote = (v: string | undefined) => (v ?? '').replace(/^'|'$/g, '');
   const settings = readEngineResult(raw).rows.map((r) => {
     const [name = '', type = '', def = '', range = '', level = ''] = r.map(unquote);
     const dependsOn = MACHINE_DEPENDENT[name];
-    return { name, type, default: dependsOn ? null : def, ...(dependsOn ? { defaultDependsOn: dependsOn } : {}), range, level };
+    return {
+      name,
+      type,
+      default: dependsOn ? null : def,
+      ...(dependsOn ? { defaultDependsOn: dependsOn } : {}),
+      range,
+      level,
+    };
   });
   const recorded: EngineSettings = { engine: await engineVersion(), settings };
   fs.writeFileSync(path.join(projectRoot, ENGINE_SETTINGS_FILE), `${JSON.stringify(recorded, null, 1)}\n`);
@@ -185,16 +231,22 @@ async function signatures(): Promise<number> {
     try {
       const then = readSignatures(projectRoot);
       if (then.engine !== engine) problems.push(`signatures were recorded on ${then.engine}, the engine is ${engine}`);
-      for (const name of new Set([...Object.keys(then.functions), ...Object.keys(now.functions)])) problems.push(...describeProbeDifference(name, then.functions[name], now.functions[name]));
+      for (const name of new Set([...Object.keys(then.functions), ...Object.keys(now.functions)]))
+        problems.push(...describeProbeDifference(name, then.functions[name], now.functions[name]));
     } catch (err) {
       if (!(err instanceof ContentErrors)) throw err;
       problems.push(...err.errors.map((e) => e.message));
     }
   }
-  problems.push(...signatureExceptionProblems({ engine, functions: now.functions }, readSignatureExceptions(projectRoot)));
+  problems.push(
+    ...signatureExceptionProblems({ engine, functions: now.functions }, readSignatureExceptions(projectRoot)),
+  );
   const withCalls = Object.values(now.functions).filter((p) => p.calls.length).length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`signatures: ${withCalls}/${Object.keys(now.functions).length} functions with signatures; ${now.planned} calls planned, ${now.ran} run (engine ${engine}, ${seconds} s)`);
+  console.log(
+    `signatures: ${withCalls}/${Object.keys(now.functions).length} functions with ` +
+      `signatures; ${now.planned} calls planned, ${now.ran} run (engine ${engine}, ${seconds} s)`,
+  );
   for (const p of problems) console.error(`  ${p}`);
   return problems.length ? 1 : 0;
 }
@@ -224,7 +276,9 @@ const pages = model.pages.flatMap((p: BuiltPage) => {
   return blocks.length ? [{ id: p.page.source.relPath, file: p.page.source.file, blocks }] : [];
 });
 if (only.length && pages.length === 0) {
-  console.error(`examples: none of ${only.map((o) => path.relative(projectRoot, o)).join(', ')} is a page with examples`);
+  console.error(
+    `examples: none of ${only.map((o) => path.relative(projectRoot, o)).join(', ')} is a page with examples`,
+  );
   process.exit(1);
 }
 
@@ -244,7 +298,10 @@ for (const page of pages) {
       if (!(err instanceof RecordedResultsError)) throw err;
       console.error(`examples: ${path.relative(projectRoot, err.file)}: ${err.message}; recording the page anew`);
     }
-    writeRecordedPage(model.contentRoot, page.id, { engine, examples: mergeRecording(exampleKeys(page.blocks.map((b) => b.code)), ran, before?.examples) });
+    writeRecordedPage(model.contentRoot, page.id, {
+      engine,
+      examples: mergeRecording(exampleKeys(page.blocks.map((b) => b.code)), ran, before?.examples),
+    });
     continue;
   }
   let recorded;
@@ -264,24 +321,36 @@ for (const page of pages) {
     if (!now) continue;
     const then = byKey.get(now.key);
     const line = page.blocks[i]?.line;
-    if (!then || then.sql !== now.sql) problems.push(`${page.file}:${line}: no recorded result for this statement (run npm run examples)`);
+    if (!then || then.sql !== now.sql)
+      problems.push(`${page.file}:${line}: no recorded result for this statement (run npm run examples)`);
     else if (!now.nondeterministic) {
       const diff = describeDifference(then, now);
       if (diff) problems.push(`${page.file}:${line}: the engine's answer differs from the recorded one: ${diff}`);
     }
   }
-  if (recorded.examples.length !== page.blocks.length) problems.push(`${page.file}: ${recorded.examples.length} recorded results for ${page.blocks.length} examples (run npm run examples)`);
+  if (recorded.examples.length !== page.blocks.length)
+    problems.push(
+      `${page.file}: ${recorded.examples.length} recorded results for ${page.blocks.length} examples (run npm run examples)`,
+    );
 }
 bridge.close();
 
 // Records of pages that no longer have examples are stale too (a full run only).
 if (!only.length) {
   const live = new Set(pages.map((p) => resultsFileOf(model.contentRoot, p.id)));
-  const walk = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : []);
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      : [];
   for (const file of walk(resultsDirOf(model.contentRoot))) {
     if (live.has(file)) continue;
     if (mode === 'record') fs.rmSync(file);
-    else problems.push(`${path.relative(projectRoot, file)}: recorded results for a page without examples (run npm run examples)`);
+    else
+      problems.push(
+        `${path.relative(projectRoot, file)}: recorded results for a page without examples (run npm run examples)`,
+      );
   }
 }
 
@@ -291,4 +360,8 @@ if (problems.length) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.log(`examples: ${count} examples on ${pages.length} pages ${mode === 'record' ? 'recorded' : 'run and match the recorded results'}; ${notRun} blocks marked as not runnable here (engine ${engine}, ${seconds} s)`);
+console.log(
+  `examples: ${count} examples on ${pages.length} pages ` +
+    `${mode === 'record' ? 'recorded' : 'run and match the recorded results'}; ${notRun} ` +
+    `blocks marked as not runnable here (engine ${engine}, ${seconds} s)`,
+);

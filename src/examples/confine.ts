@@ -40,7 +40,12 @@ export function stringLiterals(sql: string): string[] {
       const c = sql[j]!;
       if (c === '\\' && j + 1 < sql.length) {
         const n = sql[j + 1]!;
-        const hex = n === 'x' ? /^[0-9a-f]{2}/i.exec(sql.slice(j + 2)) : n === 'u' ? /^[0-9a-f]{4}/i.exec(sql.slice(j + 2)) : null;
+        const hex =
+          n === 'x'
+            ? /^[0-9a-f]{2}/i.exec(sql.slice(j + 2))
+            : n === 'u'
+              ? /^[0-9a-f]{4}/i.exec(sql.slice(j + 2))
+              : null;
         if (hex) {
           value += String.fromCharCode(parseInt(hex[0], 16));
           j += 1 + hex[0].length;
@@ -108,7 +113,8 @@ export function statementLocationProblem(sql: string, dataDir = EXAMPLE_DATA_DIR
   }
   // A stage path (`@stage/../..`) is not a string literal.
   const climb = /@[\w~$.-]*\/[^\s'";),]*(?:^|\/)\.\.(?:\/|[\s'";),]|$)/.exec(sql);
-  if (climb) return `the stage path ${climb[0].trim()} climbs out of its folder with "..": an example may read and write files only in ${dataDir}/`;
+  if (climb)
+    return `the stage path ${climb[0].trim()} climbs out of its folder with "..": an example may read and write files only in ${dataDir}/`;
   return undefined;
 }
 
@@ -124,10 +130,16 @@ function decodeURIComponentSafe(s: string): string {
  * A path outside the data folder in what the engine answered (its result or its error), or undefined. What the
  * statement itself says is left out: an error that quotes the statement shows what the page shows anyway.
  */
-export function answerPathProblem(answer: string, sql: string, projectRoot: string, dataDir = EXAMPLE_DATA_DIR): string | undefined {
+export function answerPathProblem(
+  answer: string,
+  sql: string,
+  projectRoot: string,
+  dataDir = EXAMPLE_DATA_DIR,
+): string | undefined {
   const seen = answer.split(sql).join('');
   for (const m of seen.matchAll(/(?:fs|file):\/\/(\/[^\s'"`│|,)\]}]*)/gi)) {
-    if (!sql.includes(m[0]) && !insideDataFolder(m[1]!, dataDir)) return `the engine's answer names ${m[0]}, outside ${dataDir}/`;
+    if (!sql.includes(m[0]) && !insideDataFolder(m[1]!, dataDir))
+      return `the engine's answer names ${m[0]}, outside ${dataDir}/`;
   }
   const home = os.homedir();
   const secret: [string, string][] = [
@@ -143,7 +155,12 @@ export function answerPathProblem(answer: string, sql: string, projectRoot: stri
 export function engineEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   // RUST_BACKTRACE=1 as the results were recorded with: the engine then ends an error with its stack frames
   // (cut off by engineErrorMessage) instead of a line saying backtraces are off.
-  const keep: NodeJS.ProcessEnv = { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', RUST_BACKTRACE: '1' };
+  const keep: NodeJS.ProcessEnv = {
+    PATH: env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    RUST_BACKTRACE: '1',
+  };
   if (env.TZ) keep.TZ = env.TZ;
   return keep;
 }

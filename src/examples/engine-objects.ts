@@ -18,14 +18,25 @@ export interface EngineObjects {
 
 export const ENGINE_OBJECTS_FILE = 'content/catalogue/engine-objects.json';
 
-const engineObjectsSchema = z.strictObject({ engine: z.string(), functions: z.array(z.string()).min(1), settings: z.array(z.string()).min(1), systemTables: z.array(z.string()).min(1) });
+const engineObjectsSchema = z.strictObject({
+  engine: z.string(),
+  functions: z.array(z.string()).min(1),
+  settings: z.array(z.string()).min(1),
+  systemTables: z.array(z.string()).min(1),
+});
 
 /**
  * The engine's lists. Missing or unreadable, the build stops naming the file: without them search would lose
  * every setting and system table, and coverage could not be told.
  */
 export function readEngineObjects(projectRoot: string): EngineObjects {
-  return readRecordedJson(projectRoot, ENGINE_OBJECTS_FILE, engineObjectsSchema, "the engine's lists of functions, settings and system tables", 'npm run examples -- --coverage');
+  return readRecordedJson(
+    projectRoot,
+    ENGINE_OBJECTS_FILE,
+    engineObjectsSchema,
+    "the engine's lists of functions, settings and system tables",
+    'npm run examples -- --coverage',
+  );
 }
 
 export interface CoverageLine {
@@ -119,7 +130,13 @@ const classesOf = (node: Element): string[] => {
 
 /** A code block run on the engine whose recorded answer is shown under it. */
 function isRunExample(node: Element): boolean {
-  if (node.tagName !== 'figure' || !String(node.properties.dataKind ?? '').split(' ').includes('example')) return false;
+  if (
+    node.tagName !== 'figure' ||
+    !String(node.properties.dataKind ?? '')
+      .split(' ')
+      .includes('example')
+  )
+    return false;
   return node.children.some((c) => c.type === 'element' && classesOf(c).includes('example-result'));
 }
 
@@ -144,10 +161,20 @@ export function pagePlaces(body: Root): PagePlaces {
     const heading = /^h([1-6])$/.exec(node.tagName);
     if (heading) {
       const depth = Number(heading[1]);
-      const text = toString({ ...node, children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')) });
+      const text = toString({
+        ...node,
+        children: node.children.filter((c) => !(c.type === 'element' && c.tagName === 'a')),
+      });
       const anchor = typeof node.properties.id === 'string' ? node.properties.id : undefined;
       while (open.length > 1 && depthOf(open[open.length - 1]!) >= depth) open.pop();
-      out.sections.push({ ...(anchor ? { anchor } : {}), depth, names: namesOfHeading(text), aliases: [], examples: 0, parent: open[open.length - 1]! });
+      out.sections.push({
+        ...(anchor ? { anchor } : {}),
+        depth,
+        names: namesOfHeading(text),
+        aliases: [],
+        examples: 0,
+        parent: open[open.length - 1]!,
+      });
       open.push(out.sections.length - 1);
     }
     if (isRunExample(node)) {
@@ -165,7 +192,8 @@ export function pagePlaces(body: Root): PagePlaces {
       // Only the first sentence of an alias line names aliases: "Aliases: `WEEK` and `WEEKOFYEAR`. `DATE_PART` ..."
       let sentenceOpen = ALIAS_LINE.test(toString(node));
       walk<Nodes>(node, (child, _i, up) => {
-        if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value)) sentenceOpen = false;
+        if (child.type === 'text' && !(up?.type === 'element' && up.tagName === 'code') && /\.(\s|$)/.test(child.value))
+          sentenceOpen = false;
         if (child.type !== 'element' || child.tagName !== 'code') return;
         // "Aliases: `DAY(<date>)`" names DAY: the call's arguments are not part of the name.
         const name = toString(child).replace(/\(.*$/s, '').trim().toLowerCase();
@@ -176,7 +204,8 @@ export function pagePlaces(body: Root): PagePlaces {
     }
     if (node.tagName === 'table' && String(node.properties.className ?? '').includes('result-table')) {
       walk<Nodes>(node, (cell) => {
-        if (cell.type === 'element' && cell.tagName === 'td') add('tabled', toString(cell).replace(/^'|'$/g, '').toLowerCase());
+        if (cell.type === 'element' && cell.tagName === 'td')
+          add('tabled', toString(cell).replace(/^'|'$/g, '').toLowerCase());
       });
     }
   });
@@ -190,24 +219,48 @@ export function pagePlaces(body: Root): PagePlaces {
 export function namedPlaces(model: NamedPages): NamedPlaces {
   const known = placesOfModel.get(model);
   if (known) return known;
-  const places: NamedPlaces = { titled: new Map(), code: new Map(), tabled: new Map(), aliased: new Map(), sections: [] };
+  const places: NamedPlaces = {
+    titled: new Map(),
+    code: new Map(),
+    tabled: new Map(),
+    aliased: new Map(),
+    sections: [],
+  };
   const put = (map: Map<string, NamePlace>, key: string, place: NamePlace) => {
     if (key && !map.has(key)) map.set(key, place);
   };
-  for (const built of model.pages) put(places.titled, normalName(built.view.title), { route: built.view.route, title: built.view.title });
+  for (const built of model.pages)
+    put(places.titled, normalName(built.view.title), { route: built.view.route, title: built.view.title });
   for (const built of model.pages) {
     const mine = built.places ?? (built.view.body ? pagePlaces(built.view.body) : undefined);
     if (!mine) continue;
     const page = { route: built.view.route, title: built.view.title };
     // A title is a name as written ("Array(T)" is a data type, not the ARRAY function); a heading may add the
     // arguments ("TO_DECIMAL(p, s)").
-    const titleNames = built.view.title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
-    const pageSection: Section = { ...page, depth: 1, names: titleNames, aliases: mine.aliases, examples: mine.examples };
+    const titleNames = built.view.title
+      .split(/\s*[,/]\s*/)
+      .map(normalName)
+      .filter(Boolean);
+    const pageSection: Section = {
+      ...page,
+      depth: 1,
+      names: titleNames,
+      aliases: mine.aliases,
+      examples: mine.examples,
+    };
     places.sections.push(pageSection);
     const made: Section[] = [];
     for (const s of mine.sections) {
       for (const name of s.names) put(places.titled, name, { ...page, ...(s.anchor ? { anchor: s.anchor } : {}) });
-      const section: Section = { ...page, ...(s.anchor ? { anchor: s.anchor } : {}), depth: s.depth, names: s.names, aliases: s.aliases, examples: s.examples, parent: s.parent < 0 ? pageSection : made[s.parent] };
+      const section: Section = {
+        ...page,
+        ...(s.anchor ? { anchor: s.anchor } : {}),
+        depth: s.depth,
+        names: s.names,
+        aliases: s.aliases,
+        examples: s.examples,
+        parent: s.parent < 0 ? pageSection : made[s.parent],
+      };
       made.push(section);
       places.sections.push(section);
     }
@@ -223,7 +276,11 @@ export function namedPlaces(model: NamedPages): NamedPlaces {
   return places;
 }
 
-const placeOf = (s: Section): NamePlace => ({ route: s.route, title: s.title, ...(s.anchor ? { anchor: s.anchor } : {}) });
+const placeOf = (s: Section): NamePlace => ({
+  route: s.route,
+  title: s.title,
+  ...(s.anchor ? { anchor: s.anchor } : {}),
+});
 
 /**
  * Where each engine function has its entry, by normalised name. An entry is a page whose title names the
@@ -242,7 +299,8 @@ export function functionEntries(places: NamedPlaces, functions: readonly string[
   for (const s of places.sections) if (s.depth === 1 && s.examples > 0) for (const n of s.names) put(n, s);
   for (const s of places.sections) if (s.depth > 1 && s.examples > 0) for (const n of s.names) put(n, s);
   const entryOf = (s: Section): Section => {
-    for (let at: Section | undefined = s; at; at = at.parent) if (at.depth === 1 || at.names.some((n) => wanted.has(n))) return at;
+    for (let at: Section | undefined = s; at; at = at.parent)
+      if (at.depth === 1 || at.names.some((n) => wanted.has(n))) return at;
     return s;
   };
   for (const s of places.sections) {
@@ -267,11 +325,22 @@ export function engineCoverage(model: NamedPages, objects: EngineObjects, places
     missing: names.filter((n) => !has(n)),
   });
   const entries = functionEntries(places, objects.functions);
-  const settingHeadings = new Set(places.sections.filter((s) => s.anchor && !s.route.startsWith('/doc/sql-functions/')).flatMap((s) => s.names));
+  const settingHeadings = new Set(
+    places.sections.filter((s) => s.anchor && !s.route.startsWith('/doc/sql-functions/')).flatMap((s) => s.names),
+  );
   return [
     split('functions', objects.functions, (n) => entries.has(normalName(n))),
-    split('settings', objects.settings, (n) => settingHeadings.has(normalName(n)) || places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase())),
-    split('system tables', objects.systemTables, (n) => places.code.has(`system.${n}`.toLowerCase()) || places.titled.has(normalName(`system.${n}`))),
+    split(
+      'settings',
+      objects.settings,
+      (n) =>
+        settingHeadings.has(normalName(n)) || places.code.has(n.toLowerCase()) || places.tabled.has(n.toLowerCase()),
+    ),
+    split(
+      'system tables',
+      objects.systemTables,
+      (n) => places.code.has(`system.${n}`.toLowerCase()) || places.titled.has(normalName(`system.${n}`)),
+    ),
   ];
 }
 
@@ -294,14 +363,24 @@ export function readFunctionExceptions(projectRoot: string): Map<string, string>
   lines.forEach((line, i) => {
     if (i === 0 || !line.trim()) return;
     const [name = '', reason = ''] = line.split('\t').map((c) => c.trim());
-    if (!name || !reason) throw new ContentErrors([new ContentError(FUNCTION_EXCEPTIONS_FILE, i + 1, 'each line is a function name, a tab and the reason it has no entry')]);
+    if (!name || !reason)
+      throw new ContentErrors([
+        new ContentError(
+          FUNCTION_EXCEPTIONS_FILE,
+          i + 1,
+          'each line is a function name, a tab and the reason it has no entry',
+        ),
+      ]);
     exceptions.set(name.toLowerCase(), reason);
   });
   return exceptions;
 }
 
 /** The functions check:content fails on: missing without an exception, and exceptions that are no longer needed. */
-export function functionProblems(line: CoverageLine, exceptions: ReadonlyMap<string, string>): { missing: string[]; staleExceptions: string[] } {
+export function functionProblems(
+  line: CoverageLine,
+  exceptions: ReadonlyMap<string, string>,
+): { missing: string[]; staleExceptions: string[] } {
   const missing = [...new Set(line.missing)].filter((n) => !exceptions.has(n.toLowerCase()));
   const missingSet = new Set(line.missing.map((n) => n.toLowerCase()));
   const staleExceptions = [...exceptions.keys()].filter((n) => !missingSet.has(n));

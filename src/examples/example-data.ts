@@ -38,7 +38,10 @@ export function prepareExampleData(sourceDir: string, targetDir = EXAMPLE_DATA_D
  * (two working copies, or a record beside a check) would replace each other's files mid-page. One run at a
  * time holds this lock; a lock left by a process that no longer exists is taken over.
  */
-export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DIR)}.lock`, log = (m: string) => console.error(m)): Promise<() => void> {
+export async function holdExamplesLock(
+  lockDir = `${path.dirname(EXAMPLE_DATA_DIR)}.lock`,
+  log = (m: string) => console.error(m),
+): Promise<() => void> {
   const owner = path.join(lockDir, 'pid');
   let told = false;
   for (;;) {
@@ -53,13 +56,18 @@ export async function holdExamplesLock(lockDir = `${path.dirname(EXAMPLE_DATA_DI
     }
     const pid = lockOwner(owner);
     if (pid === undefined ? lockAgeMs(lockDir) > LOCK_WRITE_GRACE_MS : !processAlive(pid)) {
-      log(pid === undefined
-        ? `examples: ${lockDir} names no process (its pid file is missing or unreadable): a killed run left it; taking it over`
-        : `examples: ${lockDir} was held by pid ${pid}, which no longer runs; taking it over`);
+      log(
+        pid === undefined
+          ? `examples: ${lockDir} names no process (its pid file is missing or unreadable): a killed run left it; taking it over`
+          : `examples: ${lockDir} was held by pid ${pid}, which no longer runs; taking it over`,
+      );
       fs.rmSync(lockDir, { recursive: true, force: true });
       continue;
     }
-    if (!told) log(`examples: another run (pid ${pid ?? 'not written yet'}) is using ${EXAMPLE_DATA_DIR}; waiting for it to finish`);
+    if (!told)
+      log(
+        `examples: another run (pid ${pid ?? 'not written yet'}) is using ${EXAMPLE_DATA_DIR}; waiting for it to finish`,
+      );
     told = true;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -19,7 +19,8 @@ export interface EngineResult {
 export function readEngineResult(answer: EngineResult): ResultTable {
   const columns = parseSchema(answer.schema);
   if (answer.columns === 0) return { columns: [], rows: [] };
-  if (columns.length !== answer.columns) throw new Error(`the schema names ${columns.length} columns, the result has ${answer.columns}`);
+  if (columns.length !== answer.columns)
+    throw new Error(`the schema names ${columns.length} columns, the result has ${answer.columns}`);
   if (answer.rows === 0) return { columns, rows: [] };
   const grid = readBox(answer.box, columns.length);
   const rows = splitRows(grid.lines, columns, answer.rows);
@@ -27,7 +28,10 @@ export function readEngineResult(answer: EngineResult): ResultTable {
   grid.types.forEach((t, i) => {
     const c = columns[i];
     if (c && c.type !== t) throw new Error(`column ${i + 1}: the schema says ${c.type}, the result says ${t}`);
-    if (c && grid.names[i] !== c.name.trim()) throw new Error(`column ${i + 1}: the schema names it ${JSON.stringify(c.name)}, the result ${JSON.stringify(grid.names[i])}`);
+    if (c && grid.names[i] !== c.name.trim())
+      throw new Error(
+        `column ${i + 1}: the schema names it ${JSON.stringify(c.name)}, the result ${JSON.stringify(grid.names[i])}`,
+      );
   });
   return { columns, rows };
 }
@@ -48,8 +52,10 @@ export function charWidth(ch: string): number {
 function readBox(box: string, width: number): { names: string[]; types: string[]; lines: string[][] } {
   const lines = box.split('\n');
   const rule = lines.findIndex((l) => l.startsWith('├'));
-  if (rule !== 3 || !lines[lines.length - 1]?.startsWith('└')) throw new Error('the result is not a table the engine drew');
-  // oxlint-disable-next-line typescript/no-misused-spread -- code points are meant: the rule is box-drawing characters, and cut() below walks each line by code point too
+  if (rule !== 3 || !lines[lines.length - 1]?.startsWith('└'))
+    throw new Error('the result is not a table the engine drew');
+  // Code points are meant: the rule is box-drawing characters, and cut() below walks each line by code point too.
+  // oxlint-disable-next-line typescript/no-misused-spread -- see above
   const ruleLine = [...(lines[rule] ?? '')];
   const bounds = ruleLine.flatMap((ch, i) => (ch === '┼' || ch === '┤' ? [i] : []));
   if (bounds.length !== width) throw new Error(`the table has ${bounds.length} columns, the result ${width}`);
@@ -103,7 +109,8 @@ function splitRows(lines: string[][], columns: { type: string }[], expected: num
     if (starts) groups.push([line]);
     else current.push(line);
   }
-  if (groups.length !== expected) throw new Error(`read ${groups.length} rows from the table, the engine returned ${expected}`);
+  if (groups.length !== expected)
+    throw new Error(`read ${groups.length} rows from the table, the engine returned ${expected}`);
   return groups.map((group) => columns.map((_, i) => cellText(group.map((l) => l[i] ?? ''))));
 }
 
@@ -118,7 +125,10 @@ function cellText(segments: string[]): string {
   return lines.join('\n');
 }
 
-type Debug = { kind: 'word'; text: string; args?: Debug[]; fields?: Map<string, Debug> } | { kind: 'list'; items: Debug[] } | { kind: 'text'; text: string };
+type Debug =
+  | { kind: 'word'; text: string; args?: Debug[]; fields?: Map<string, Debug> }
+  | { kind: 'list'; items: Debug[] }
+  | { kind: 'text'; text: string };
 
 /**
  * The statement's columns from the schema's debug form (`DataField { name: "a", data_type: Nullable(Number(Int32)) }`),
@@ -129,7 +139,8 @@ export function parseSchema(schema: string): { name: string; type: string }[] {
   const tokens = schema.match(/"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|-?\d+(?:\.\d+)?|[{}()[\],:]/g) ?? [];
   let at = 0;
   const expect = (t: string) => {
-    if (tokens[at] !== t) throw new Error(`cannot read the result's schema near "${tokens.slice(at, at + 5).join(' ')}"`);
+    if (tokens[at] !== t)
+      throw new Error(`cannot read the result's schema near "${tokens.slice(at, at + 5).join(' ')}"`);
     at++;
   };
   const value = (): Debug => {
@@ -178,7 +189,8 @@ export function parseSchema(schema: string): { name: string; type: string }[] {
   return fields.items.map((f) => {
     const name = f.kind === 'word' ? f.fields?.get('name') : undefined;
     const type = f.kind === 'word' ? f.fields?.get('data_type') : undefined;
-    if (name?.kind !== 'text' || !type) throw new Error(`cannot read a column of the result's schema: ${schema.slice(0, 200)}`);
+    if (name?.kind !== 'text' || !type)
+      throw new Error(`cannot read a column of the result's schema: ${schema.slice(0, 200)}`);
     return { name: name.text, type: typeName(type) };
   });
 }
@@ -187,7 +199,11 @@ const RUST_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '
 
 /** A Rust debug string literal's text: `"it\'s"` → `it's`, `"\u{1f600}"` → 😀. */
 export function rustString(literal: string): string {
-  return literal.slice(1, -1).replace(/\\(u\{([0-9a-fA-F]+)\}|.)/g, (all, esc: string, hex?: string) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : (RUST_ESCAPES[esc] ?? all)));
+  return literal
+    .slice(1, -1)
+    .replace(/\\(u\{([0-9a-fA-F]+)\}|.)/g, (all, esc: string, hex?: string) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : (RUST_ESCAPES[esc] ?? all),
+    );
 }
 
 /** The engine's printed name of a type from its debug form: `Nullable(Number(Int32))` → `Int32 NULL`. */
@@ -239,7 +255,8 @@ export function exampleKeys(statements: string[]): string[] {
 
 /** How two answers differ, in a line a reader can act on; undefined when they are the same. */
 export function describeDifference(recorded: RecordedExample, now: RecordedExample): string | undefined {
-  if (recorded.error !== now.error) return `error was ${JSON.stringify(recorded.error ?? null)}, now ${JSON.stringify(now.error ?? null)}`;
+  if (recorded.error !== now.error)
+    return `error was ${JSON.stringify(recorded.error ?? null)}, now ${JSON.stringify(now.error ?? null)}`;
   const a = recorded.result;
   const b = now.result;
   if (!a || !b) return a === b ? undefined : 'one of the two answers has no result table';

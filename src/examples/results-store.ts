@@ -57,13 +57,23 @@ export function readRecordedPage(contentRoot: string, sourceRelPath: string): Re
     const marker = lines.findIndex((l) => /^(<<<<<<<|=======|>>>>>>>)/.test(l));
     const at = /position (\d+)/.exec((err as Error).message);
     const line = marker >= 0 ? marker + 1 : at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
-    const conflict = marker >= 0 ? ' (it holds merge conflict markers: run `npm run examples` on the page to record it again)' : '';
-    throw new RecordedResultsError(file, line, `recorded results are not valid JSON: ${(err as Error).message}${conflict}`);
+    const conflict =
+      marker >= 0 ? ' (it holds merge conflict markers: run `npm run examples` on the page to record it again)' : '';
+    throw new RecordedResultsError(
+      file,
+      line,
+      `recorded results are not valid JSON: ${(err as Error).message}${conflict}`,
+    );
   }
   const parsed = recordedPageSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RecordedResultsError(file, undefined, `recorded results do not have the expected shape: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''} (run \`npm run examples\` on the page to record it again)`);
+    throw new RecordedResultsError(
+      file,
+      undefined,
+      `recorded results do not have the expected shape: ${issue?.path.join('.') || '(top)'}: ` +
+        `${issue?.message ?? ''} (run \`npm run examples\` on the page to record it again)`,
+    );
   }
   return parsed.data;
 }
@@ -72,7 +82,11 @@ export function readRecordedPage(contentRoot: string, sourceRelPath: string): Re
  * A page's recorded example results. A results file that cannot be read is a content error naming it; the
  * examples tooling (no sink) reads on without it, since recording the page again is the fix.
  */
-export function recordedExamples(contentRoot: string, relPath: string, sink: ErrorSink | undefined): RecordedExample[] | undefined {
+export function recordedExamples(
+  contentRoot: string,
+  relPath: string,
+  sink: ErrorSink | undefined,
+): RecordedExample[] | undefined {
   try {
     return readRecordedPage(contentRoot, relPath)?.examples;
   } catch (err) {
@@ -99,14 +113,22 @@ export function writeRecordedPage(contentRoot: string, sourceRelPath: string, pa
  * recording them again would only churn the diff. (An error that varies, e.g. a list in random order, likewise,
  * while it begins the same way: the same error name and code.)
  */
-export function mergeRecording(keys: string[], now: (RecordedExample | undefined)[], before: RecordedExample[] | undefined): RecordedExample[] {
+export function mergeRecording(
+  keys: string[],
+  now: (RecordedExample | undefined)[],
+  before: RecordedExample[] | undefined,
+): RecordedExample[] {
   const old = new Map((before ?? []).map((e) => [e.key, e]));
-  const sameShape = (a?: ResultTable, b?: ResultTable) => !!a && !!b && JSON.stringify(a.columns) === JSON.stringify(b.columns) && a.rows.length === b.rows.length;
+  const sameShape = (a?: ResultTable, b?: ResultTable) =>
+    !!a && !!b && JSON.stringify(a.columns) === JSON.stringify(b.columns) && a.rows.length === b.rows.length;
   return keys.flatMap((key, i) => {
     const e = now[i];
     const prev = old.get(key);
     if (!e) return prev ? [prev] : [];
-    const same = prev?.error !== undefined && e.error !== undefined ? errorKind(prev.error) === errorKind(e.error) : prev?.error === undefined && e.error === undefined && sameShape(prev?.result, e.result);
+    const same =
+      prev?.error !== undefined && e.error !== undefined
+        ? errorKind(prev.error) === errorKind(e.error)
+        : prev?.error === undefined && e.error === undefined && sameShape(prev?.result, e.result);
     if (e.nondeterministic && prev?.nondeterministic && prev.sql === e.sql && same) return [prev];
     return [e];
   });
@@ -117,5 +139,8 @@ const errorKind = (error: string) => error.split(', Text = ')[0];
 
 /** Indented JSON with each result row on one line, so a changed row is a one-line diff. */
 export function formatRecordedPage(page: RecordedPage): string {
-  return JSON.stringify(page, null, 2).replace(/\[\n\s+("(?:[^"\\]|\\.)*"(?:,\n\s+"(?:[^"\\]|\\.)*")*)\n\s+\]/g, (_, items: string) => `[${items.split(/,\n\s+/).join(', ')}]`);
+  return JSON.stringify(page, null, 2).replace(
+    /\[\n\s+("(?:[^"\\]|\\.)*"(?:,\n\s+"(?:[^"\\]|\\.)*")*)\n\s+\]/g,
+    (_, items: string) => `[${items.split(/,\n\s+/).join(', ')}]`,
+  );
 }

@@ -21,20 +21,30 @@ export function CopyCode() {
     const f = figure();
     setHasSetup(!!f && setupScriptFor(f) !== undefined);
   }, []);
-  const label = (s: CopyState, idle: string) => (s === 'copied' ? uiStrings.copied : s === 'failed' ? uiStrings.copyFailed : idle);
+  const label = (s: CopyState, idle: string) =>
+    s === 'copied' ? uiStrings.copied : s === 'failed' ? uiStrings.copyFailed : idle;
   const copy = async (text: string | undefined, set: (s: CopyState) => void) => {
     set((await copyText(text ?? '')) ? 'copied' : 'failed');
     setTimeout(() => set('idle'), 2000);
   };
   return (
     <span ref={ref} className="copy-code-buttons">
-      {/* oxlint-disable-next-line typescript/no-misused-promises -- React ignores what a handler returns, and copy() never rejects (copyText catches) */}
-      <button type="button" className="copy-code" aria-live="polite" onClick={() => copy(figure()?.querySelector('pre')?.innerText, setState)}>
+      <button
+        type="button"
+        className="copy-code"
+        aria-live="polite"
+        onClick={() => void copy(figure()?.querySelector('pre')?.innerText, setState)}
+      >
         {label(state, uiStrings.copyCode)}
       </button>
       {hasSetup ? (
-        // oxlint-disable-next-line typescript/no-misused-promises -- React ignores what a handler returns, and copy() never rejects (copyText catches)
-        <button type="button" className="copy-with-setup" aria-live="polite" title={uiStrings.copyWithSetupHint} onClick={() => copy(setupScriptFor(figure()!), setSetupState)}>
+        <button
+          type="button"
+          className="copy-with-setup"
+          aria-live="polite"
+          title={uiStrings.copyWithSetupHint}
+          onClick={() => void copy(setupScriptFor(figure()!), setSetupState)}
+        >
           {label(setupState, uiStrings.copyWithSetup)}
         </button>
       ) : null}

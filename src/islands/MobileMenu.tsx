@@ -15,7 +15,14 @@ export function MobileMenu() {
     return openDrawer(sidebar, button.current, () => setOpen(false));
   }, [open]);
   return (
-    <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls="sidebar" onClick={() => setOpen(!open)}>
+    <button
+      ref={button}
+      type="button"
+      className="menu-button"
+      aria-expanded={open}
+      aria-controls="sidebar"
+      onClick={() => setOpen(!open)}
+    >
       {open ? uiStrings.closeMenu : uiStrings.menu}
     </button>
   );

@@ -12,7 +12,10 @@ export function queryFromPath(pathname: string): string {
   } catch {
     // A malformed escape: search the segment as it is.
   }
-  return text.replace(/\.html?$/, '').replace(/[-_.+]+/g, ' ').trim();
+  return text
+    .replace(/\.html?$/, '')
+    .replace(/[-_.+]+/g, ' ')
+    .trim();
 }
 
 /**

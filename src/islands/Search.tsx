@@ -79,7 +79,8 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     // A key typed (or erased) soon after the last one: part of a burst. A paste, or a key after a pause, is not.
     const now = performance.now();
     const previous = lastChange.current;
-    const oneKey = Math.abs(q.length - previous.text.length) <= 1 && (q.startsWith(previous.text) || previous.text.startsWith(q));
+    const oneKey =
+      Math.abs(q.length - previous.text.length) <= 1 && (q.startsWith(previous.text) || previous.text.startsWith(q));
     const burst = oneKey && now - previous.at < TYPING_PAUSE_MS;
     lastChange.current = { at: now, text: q };
     // One character is the start of a word, not a query: nothing to say yet (never "No results").
@@ -102,7 +103,9 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
     answer.current.catch(() => undefined);
     const run = () => {
       if (ticket !== latest.current) return;
-      const pending = searchClient().then((c) => c.search(q, { section: section || undefined, kind: kind || undefined, limit, detailed: limit > 10 ? 10 : 5 }));
+      const pending = searchClient().then((c) =>
+        c.search(q, { section: section || undefined, kind: kind || undefined, limit, detailed: limit > 10 ? 10 : 5 }),
+      );
       pending.then((a) => a.details).then(resolveAnswer, rejectAnswer);
       pending
         .then(({ hits: found, details }) => {
@@ -170,7 +173,13 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           ? uiStrings.searchResultCount(hits.length, q)
           : uiStrings.searchTyping;
   const settled = status === 'done' && answered === q;
-  const choose = (label: string, value: string, onChange: (v: string) => void, options: [string, string][], className: string) => (
+  const choose = (
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    options: [string, string][],
+    className: string,
+  ) => (
     <label className={className}>
       <span>{label}</span>
       <select value={value} onChange={(e) => onChange(e.target.value)} onFocus={prepare}>
@@ -206,8 +215,23 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           onKeyDown={onKeyDown}
         />
         <div className="search-filters">
-          {choose(uiStrings.searchSection, section, setSection, [['', uiStrings.searchAllSections], ...sections.map((s): [string, string] => [s, s])], 'search-section')}
-          {choose(uiStrings.searchKind, kind, (v) => setKind(v as HitKind | ''), [['', uiStrings.searchAllKinds], ...KINDS.map((k): [string, string] => [k, uiStrings.searchKindOptions[k]])], 'search-kind')}
+          {choose(
+            uiStrings.searchSection,
+            section,
+            setSection,
+            [['', uiStrings.searchAllSections], ...sections.map((s): [string, string] => [s, s])],
+            'search-section',
+          )}
+          {choose(
+            uiStrings.searchKind,
+            kind,
+            (v) => setKind(v as HitKind | ''),
+            [
+              ['', uiStrings.searchAllKinds],
+              ...KINDS.map((k): [string, string] => [k, uiStrings.searchKindOptions[k]]),
+            ],
+            'search-kind',
+          )}
         </div>
       </div>
       <p className="search-status" role="status" aria-live="polite">
@@ -233,12 +257,30 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
           <a href="/doc/sql-commands">{uiStrings.searchCommandIndex}</a>.
         </p>
       ) : null}
-      <ul id={listId} className="search-results" role="listbox" aria-label={uiStrings.searchResults} data-details={detailed ? 'ready' : undefined}>
+      <ul
+        id={listId}
+        className="search-results"
+        role="listbox"
+        aria-label={uiStrings.searchResults}
+        data-details={detailed ? 'ready' : undefined}
+      >
         {hits.map((hit, i) => {
           const first = optionStart[i] ?? 0;
           return (
-            <li key={`${hit.url} ${hit.title}`} role="presentation" className="search-hit" data-kind={hit.kind ?? 'page'}>
-              <a href={hit.url} id={`${listId}-${first}`} role="option" aria-selected={first === active} tabIndex={-1} onClick={() => setRecent(rememberSearch(query))}>
+            <li
+              key={`${hit.url} ${hit.title}`}
+              role="presentation"
+              className="search-hit"
+              data-kind={hit.kind ?? 'page'}
+            >
+              <a
+                href={hit.url}
+                id={`${listId}-${first}`}
+                role="option"
+                aria-selected={first === active}
+                tabIndex={-1}
+                onClick={() => setRecent(rememberSearch(query))}
+              >
                 {hit.crumbs ? <span className="search-hit-crumbs">{hit.crumbs}</span> : null}
                 <span className="search-hit-title">
                   {hit.title}
@@ -282,7 +324,8 @@ function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps) {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Search. In the top bar: a link to the search page that, with JavaScript, opens a dialog instead (also on
@@ -303,7 +346,12 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
     if (mode !== 'dialog') return;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable);
+      const typing =
+        target &&
+        (target.tagName === 'INPUT' ||
+          target.tagName === 'TEXTAREA' ||
+          target.tagName === 'SELECT' ||
+          target.isContentEditable);
       if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') || (e.key === '/' && !typing)) {
         e.preventDefault();
         show();
@@ -354,7 +402,9 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
   // Tab and Shift+Tab cycle inside the dialog: focus never leaves it while it is open.
   const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
     if (e.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.offsetParent !== null);
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.tabIndex >= 0 && el.offsetParent !== null,
+    );
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 
 /**
- * Marks the "on this page" link of the heading being read, and folds the phone's list once an entry is chosen. Renders nothing: the list itself is server HTML,
+ * Marks the "on this page" link of the heading being read, and folds the phone's list once an entry is chosen.
+ * Renders nothing: the list itself is server HTML,
  * so its text is never shipped twice.
  */
 export function TocHighlight() {
@@ -13,7 +14,9 @@ export function TocHighlight() {
     };
     inline?.addEventListener('click', fold);
     const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
-    const headings = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
+    const headings = links
+      .map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))))
+      .filter((h): h is HTMLElement => h !== null);
     if (headings.length === 0) return () => inline?.removeEventListener('click', fold);
     const update = () => {
       // The current heading is the last one whose top has scrolled above 30% of the viewport; at the very

@@ -25,7 +25,58 @@ export function compareCodePoints(a: string, b: string): number {
 /** Step 1 of Porter 2: inflections taken off anywhere (`-ly` stands for step 2's `-li`, from a final `y`). */
 const INFLECTION = /(?:ingly|edly|ing|ed|ies|ied|es|s|ly)$/;
 /** Steps 2 to 5: suffixes taken off (or shortened) only inside R1, longest first. */
-const SUFFIXES = ['ization', 'ational', 'fulness', 'iveness', 'ousness', 'biliti', 'lessli', 'tional', 'ation', 'alism', 'aliti', 'iviti', 'entli', 'fulli', 'ousli', 'alize', 'icate', 'iciti', 'ative', 'ement', 'ator', 'izer', 'enci', 'anci', 'abli', 'alli', 'ical', 'ness', 'ance', 'ence', 'able', 'ible', 'ment', 'bli', 'ogi', 'ful', 'ant', 'ent', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize', 'ion', 'li', 'al', 'er', 'ic', 'e'];
+const SUFFIXES = [
+  'ization',
+  'ational',
+  'fulness',
+  'iveness',
+  'ousness',
+  'biliti',
+  'lessli',
+  'tional',
+  'ation',
+  'alism',
+  'aliti',
+  'iviti',
+  'entli',
+  'fulli',
+  'ousli',
+  'alize',
+  'icate',
+  'iciti',
+  'ative',
+  'ement',
+  'ator',
+  'izer',
+  'enci',
+  'anci',
+  'abli',
+  'alli',
+  'ical',
+  'ness',
+  'ance',
+  'ence',
+  'able',
+  'ible',
+  'ment',
+  'bli',
+  'ogi',
+  'ful',
+  'ant',
+  'ent',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
+  'ion',
+  'li',
+  'al',
+  'er',
+  'ic',
+  'e',
+];
 
 /**
  * A prefix of the word that its Snowball (Porter 2) stem, Pagefind's, starts with. Step 1 takes off an inflection
@@ -44,7 +95,14 @@ export function stemFloor(word: string): string {
   const r1 = regionAfter(0);
   const r2 = regionAfter(r1);
   // Ends with a short syllable: consonant, vowel, consonant other than w, x or Y; or a two-letter vowel-consonant.
-  const shortEnd = (n: number) => (n === 2 && vowel(0) && !vowel(1)) || (n >= 3 && !vowel(n - 3) && vowel(n - 2) && !vowel(n - 1) && !/[wx]/.test(word[n - 1]!) && !(word[n - 1] === 'y' && vowel(n - 2)));
+  const shortEnd = (n: number) =>
+    (n === 2 && vowel(0) && !vowel(1)) ||
+    (n >= 3 &&
+      !vowel(n - 3) &&
+      vowel(n - 2) &&
+      !vowel(n - 1) &&
+      !/[wx]/.test(word[n - 1]!) &&
+      !(word[n - 1] === 'y' && vowel(n - 2)));
   const inflection = INFLECTION.exec(word);
   let keep = inflection ? inflection.index : word.length;
   // What step 1 may change at the end of what it leaves: a doubled consonant after -ed or -ing, a final y.
@@ -52,7 +110,8 @@ export function stemFloor(word: string): string {
   let stripped = false;
   // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn. Step 5 keeps a final `e`
   // outside R2 after a short syllable (`date`, `stage`).
-  const takes = (x: string) => word.slice(0, keep).endsWith(x) && keep - x.length >= r1 && (x !== 'e' || keep - 1 >= r2 || !shortEnd(keep - 1));
+  const takes = (x: string) =>
+    word.slice(0, keep).endsWith(x) && keep - x.length >= r1 && (x !== 'e' || keep - 1 >= r2 || !shortEnd(keep - 1));
   for (;;) {
     const suffix = SUFFIXES.find(takes) ?? (word.slice(0, keep).endsWith('ll') && keep - 1 >= r1 ? 'l' : undefined);
     if (!suffix) break;

@@ -9,7 +9,11 @@ export function openDrawer(drawer: HTMLElement, button: HTMLElement, close: () =
   const scrollY = win.scrollY;
   // Everything but the drawer and the top bar's menu slot: the skip link, the rest of the top bar, the
   // article and its table of contents.
-  const behind = [...doc.querySelectorAll<HTMLElement>('body > :not(.top-bar, .layout, script), .top-bar > :not(.top-bar-menu), .layout > :not(.sidebar-drawer)')];
+  const behind = [
+    ...doc.querySelectorAll<HTMLElement>(
+      'body > :not(.top-bar, .layout, script), .top-bar > :not(.top-bar-menu), .layout > :not(.sidebar-drawer)',
+    ),
+  ];
   for (const el of behind) el.inert = true;
   // The navigation's wrapper is the dialog: a nav element cannot take the dialog role.
   const dialog = drawer.closest<HTMLElement>('.sidebar-drawer') ?? drawer;
@@ -29,7 +33,8 @@ export function openDrawer(drawer: HTMLElement, button: HTMLElement, close: () =
     drawer.scrollTop += link.top - box.top - (box.height - link.height) / 2;
   }
 
-  const focusable = () => [button, ...drawer.querySelectorAll<HTMLElement>('a[href], summary, button')].filter((el) => el.checkVisibility());
+  const focusable = () =>
+    [button, ...drawer.querySelectorAll<HTMLElement>('a[href], summary, button')].filter((el) => el.checkVisibility());
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       close();

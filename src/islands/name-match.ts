@@ -28,7 +28,16 @@ export interface NameRecord {
  * `keywords:`, and 1 for a generated section index (a list of links, with no content of its own). Empty trailing
  * fields are left out.
  */
-export type PageRecord = [url: string, title: string, crumbs: string, summary: string, section: string, headings?: string[], keywords?: string[], listing?: 1];
+export type PageRecord = [
+  url: string,
+  title: string,
+  crumbs: string,
+  summary: string,
+  section: string,
+  headings?: string[],
+  keywords?: string[],
+  listing?: 1,
+];
 
 /**
  * `search-records.json`, fetched with the first search: every documented name, the sections the filter offers
@@ -47,7 +56,8 @@ export interface NameIndex {
 export const SEARCH_RECORDS_FILE = 'search-records.json';
 
 /** A name record as stored: its page's title, section and summary are left out when its page has a record. */
-type StoredName = Omit<NameRecord, 'page' | 'section' | 'summary'> & Partial<Pick<NameRecord, 'page' | 'section' | 'summary'>>;
+type StoredName = Omit<NameRecord, 'page' | 'section' | 'summary'> &
+  Partial<Pick<NameRecord, 'page' | 'section' | 'summary'>>;
 
 /** `search-records.json` as written. */
 export interface StoredIndex {
@@ -69,7 +79,13 @@ export function packNameIndex(index: NameIndex): StoredIndex {
     // A name with its own summary (a setting's entry, an error code's) keeps it.
     return summary === p[3] ? rest : { ...rest, summary };
   });
-  return { sections: index.sections, names, pages: index.pages, ...(index.parts ? { parts: index.parts } : {}), ...(index.chunks ? { chunks: index.chunks } : {}) };
+  return {
+    sections: index.sections,
+    names,
+    pages: index.pages,
+    ...(index.parts ? { parts: index.parts } : {}),
+    ...(index.chunks ? { chunks: index.chunks } : {}),
+  };
 }
 
 /** The index as read from `search-records.json`: each name gets its page's title, section and summary back. */
@@ -77,9 +93,20 @@ export function unpackNameIndex(stored: StoredIndex): NameIndex {
   const byPage = new Map(Object.values(stored.pages).map((p) => [pageKey(p[0]), p]));
   const names = stored.names.map((n): NameRecord => {
     const p = byPage.get(pageKey(n.url));
-    return { ...n, page: n.page ?? p?.[1] ?? '', section: n.section ?? p?.[4] ?? '', summary: n.summary ?? p?.[3] ?? '' };
+    return {
+      ...n,
+      page: n.page ?? p?.[1] ?? '',
+      section: n.section ?? p?.[4] ?? '',
+      summary: n.summary ?? p?.[3] ?? '',
+    };
   });
-  return { sections: stored.sections, names, pages: stored.pages, ...(stored.parts ? { parts: stored.parts } : {}), ...(stored.chunks ? { chunks: stored.chunks } : {}) };
+  return {
+    sections: stored.sections,
+    names,
+    pages: stored.pages,
+    ...(stored.parts ? { parts: stored.parts } : {}),
+    ...(stored.chunks ? { chunks: stored.chunks } : {}),
+  };
 }
 
 /** Names compare without case, underscores, spaces or hyphens. */
@@ -129,7 +156,8 @@ export function editDistance(a: string, b: string, max: number): number {
       }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
       row.push(d);
       best = Math.min(best, d);
     }
@@ -145,7 +173,13 @@ const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 const QUALITY_SCORE: Record<MatchQuality, number> = { exact: 1000, prefix: 600, partial: 400, typo: 300 };
 
 /** Kinds in the order a reader most likely means them when two share a name (`TRUNCATE` the command). */
-const KIND_BONUS: Record<NameKind, number> = { command: 4, function: 3, 'system table': 2, setting: 1, 'error code': 0 };
+const KIND_BONUS: Record<NameKind, number> = {
+  command: 4,
+  function: 3,
+  'system table': 2,
+  setting: 1,
+  'error code': 0,
+};
 
 /**
  * Ranks the records for a query: exact names first, then names starting with the query, then names containing it

@@ -2,8 +2,28 @@
  * Search in the browser: the exact-name records (`/search-records.json`) merged with the Pagefind full-text index
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
-import { matchNames, normalName, SEARCH_RECORDS_FILE, unpackNameIndex, type NameHit, type NameIndex, type NameKind, type StoredIndex } from './name-match.ts';
-import { buildFieldIndex, commonTerms, pickSections, rankPages, scoreSections, type BodyHit, type FieldIndex, type Fragment, type RankedPage, type Section } from './search-rank.ts';
+import {
+  matchNames,
+  normalName,
+  SEARCH_RECORDS_FILE,
+  unpackNameIndex,
+  type NameHit,
+  type NameIndex,
+  type NameKind,
+  type StoredIndex,
+} from './name-match.ts';
+import {
+  buildFieldIndex,
+  commonTerms,
+  pickSections,
+  rankPages,
+  scoreSections,
+  type BodyHit,
+  type FieldIndex,
+  type Fragment,
+  type RankedPage,
+  type Section,
+} from './search-rank.ts';
 import { isVersion, queryTerms, type QueryTerm } from './search-text.ts';
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 import { chunkProbes } from './chunk-range.ts';
@@ -81,7 +101,9 @@ async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
   await pf.options({ basePath, excerptLength: EXCERPT_LENGTH, noWorker: true });
   const [index] = await Promise.all([loadNames(), pf.init()]);
   const parts = indexParts(index.parts, Object.keys(index.pages));
-  await Promise.all(parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })));
+  await Promise.all(
+    parts.dirs.slice(1).map((dir) => pf.mergeIndex(`${basePath}${dir}`, { excerptLength: EXCERPT_LENGTH })),
+  );
   return { pf, parts, chunks: index.chunks ?? [] };
 }
 
@@ -137,13 +159,26 @@ export function preloadSearch(): Promise<unknown> {
 
 const pageOf = (url: string) => url.split('#')[0] ?? url;
 
-const KIND_LABEL: Record<NameKind, string> = { function: 'Function', command: 'Command', setting: 'Setting', 'system table': 'System table', 'error code': 'Error code' };
+const KIND_LABEL: Record<NameKind, string> = {
+  function: 'Function',
+  command: 'Command',
+  setting: 'Setting',
+  'system table': 'System table',
+  'error code': 'Error code',
+};
 
 /** An exact-name record as a result: the name, its kind and page, and the page's summary. */
 export function nameHitResult(hit: NameHit): SearchHit {
   const { record } = hit;
   const onPage = record.page.toLowerCase() === record.name.toLowerCase() ? '' : ` · ${record.page}`;
-  return { url: record.url, title: record.name, crumbs: `${KIND_LABEL[record.kind]}${onPage}`, kind: record.kind, excerpt: [{ text: record.summary, marked: false }], sub: [] };
+  return {
+    url: record.url,
+    title: record.name,
+    crumbs: `${KIND_LABEL[record.kind]}${onPage}`,
+    kind: record.kind,
+    excerpt: [{ text: record.summary, marked: false }],
+    sub: [],
+  };
 }
 
 /** A full-text result, with what the merge needs to know about how it matched. */
@@ -162,7 +197,13 @@ export interface PageHit extends SearchHit {
  * keywords or summary hold every query word (`cast` is not `LAST`); weak name hits follow the best three pages.
  * The list for a larger limit starts with the list for a smaller one: the dialog and the search page agree.
  */
-export function mergeResults(query: string, names: NameHit[], pages: PageHit[], limit: number, maxNames = 5): SearchHit[] {
+export function mergeResults(
+  query: string,
+  names: NameHit[],
+  pages: PageHit[],
+  limit: number,
+  maxNames = 5,
+): SearchHit[] {
   const pageRank = new Map(pages.map((p, i) => [pageOf(p.url), i]));
   const rankOf = (h: NameHit) => pageRank.get(pageOf(h.record.url)) ?? Number.MAX_SAFE_INTEGER;
   const ordered = [...names].sort((a, b) => b.score - a.score || rankOf(a) - rankOf(b));
@@ -297,7 +338,13 @@ function fieldIndexOf(index: NameIndex): FieldIndex {
  * A result's details from its Pagefind fragment: an excerpt around the query words, and the sections that match
  * best as deep links. The first result opens at its best section when that section clearly beats the top of the page.
  */
-async function withDetails(hit: SearchHit, page: RankedPage, terms: QueryTerm[], bodies: BodyAnswer[], first: boolean): Promise<SearchHit> {
+async function withDetails(
+  hit: SearchHit,
+  page: RankedPage,
+  terms: QueryTerm[],
+  bodies: BodyAnswer[],
+  first: boolean,
+): Promise<SearchHit> {
   const handle = bodies.map((b) => b.handles.get(page.doc.id)).find(Boolean);
   if (!handle) return hit;
   // Only the fragment's own fields are read: Pagefind reuses one object per page for every word's answer.
@@ -344,10 +391,22 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const byUrl = new Map<string, RankedPage>();
   const pages: PageHit[] = ranked.map((r) => {
     byUrl.set(r.doc.url, r);
-    return { url: r.doc.url, title: r.doc.title, crumbs: r.doc.crumbs, excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [], sub: [], titleHolds: r.titleHolds, wordsInFields: r.wordsInFields, keywordIsQuery: r.keywordIsQuery };
+    return {
+      url: r.doc.url,
+      title: r.doc.title,
+      crumbs: r.doc.crumbs,
+      excerpt: r.doc.summary ? [{ text: r.doc.summary, marked: false }] : [],
+      sub: [],
+      titleHolds: r.titleHolds,
+      wordsInFields: r.wordsInFields,
+      keywordIsQuery: r.keywordIsQuery,
+    };
   });
   const kind = options.kind;
-  const names = kind === 'page' ? [] : matchNames(index.names, query, options.section).filter((n) => !kind || n.record.kind === kind);
+  const names =
+    kind === 'page'
+      ? []
+      : matchNames(index.names, query, options.section).filter((n) => !kind || n.record.kind === kind);
   const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
   const detailed = options.detailed ?? limit;
   const details = Promise.all(

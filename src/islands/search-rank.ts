@@ -29,7 +29,6 @@ export const COVERAGE_POWER = 2;
  */
 export const RARE_PAGES = 3;
 
-
 /** How well a word of a page answers a word of the query: the word itself down to one typo away. */
 export const MATCH = { exact: 1, stem: 0.9, synonym: 0.7, prefix: 0.5, typo: 0.3 } as const;
 /**
@@ -62,7 +61,10 @@ export interface PageDoc {
 }
 
 /** The stems of a text's words that carry meaning, in order. */
-const meaningfulStems = (text: string) => words(text).filter((w) => !STOP_WORDS.has(w)).map(stem);
+const meaningfulStems = (text: string) =>
+  words(text)
+    .filter((w) => !STOP_WORDS.has(w))
+    .map(stem);
 /** A text as typed, compared without case, punctuation or extra spaces. */
 export const plainText = (text: string) => words(text).join(' ');
 
@@ -84,7 +86,8 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
   const postings = new Map<string, number[]>();
   const byStem = new Map<string, string[]>();
   for (const id of Object.keys(pages).sort()) {
-    const [url, title = '', crumbs = '', summary = '', section = '', headings = [], keywords = [], listing] = pages[id] ?? [];
+    const [url, title = '', crumbs = '', summary = '', section = '', headings = [], keywords = [], listing] =
+      pages[id] ?? [];
     if (!url) continue;
     const doc = docs.length;
     const keywordStems = keywords.map(meaningfulStems);
@@ -109,7 +112,13 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
         ...headings.map((h) => ({ stems: meaningfulStems(h), weight: 0.8 })),
       ],
     });
-    const texts: Record<Field, string> = { title, keywords: keywords.join(' ; '), summary, headings: headings.join(' ; '), crumbs };
+    const texts: Record<Field, string> = {
+      title,
+      keywords: keywords.join(' ; '),
+      summary,
+      headings: headings.join(' ; '),
+      crumbs,
+    };
     FIELDS.forEach((field, f) => {
       for (const w of new Set(words(texts[field]))) {
         let list = postings.get(w);
@@ -125,7 +134,14 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
       }
     });
   }
-  return { docs, byId: new Map(docs.map((d, i) => [d.id, i])), postings, byStem, vocabulary: [...postings.keys()], matchCache: new Map() };
+  return {
+    docs,
+    byId: new Map(docs.map((d, i) => [d.id, i])),
+    postings,
+    byStem,
+    vocabulary: [...postings.keys()],
+    matchCache: new Map(),
+  };
 }
 
 /**
@@ -149,11 +165,19 @@ export function pageKindOf(url: string, listing: boolean): PageKind {
  */
 const ASKS: Record<Exclude<PageKind, 'page' | 'overview'>, RegExp> = {
   rfc: /^(?:rfc|proposal|design)$/,
-  contributing: /^(?:contribut|contributor|pr|pull|benchmark|profil|hyperfin|sourc|maintainer|develop|roadmap|rfc|test|debug)$/,
+  contributing:
+    /^(?:contribut|contributor|pr|pull|benchmark|profil|hyperfin|sourc|maintainer|develop|roadmap|rfc|test|debug)$/,
   release: /^(?:releas|new|chang|changelog|version|v\d+\.\d+)$/,
 };
-export const KIND_PRIOR: Record<PageKind, number> = { rfc: 0.7, contributing: 0.8, release: 0.8, overview: 1.15, page: 1 };
-const COMMAND_VERB = /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
+export const KIND_PRIOR: Record<PageKind, number> = {
+  rfc: 0.7,
+  contributing: 0.8,
+  release: 0.8,
+  overview: 1.15,
+  page: 1,
+};
+const COMMAND_VERB =
+  /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
 
 /** The prior of a page for a query (its stems); `named`: the query names every word of the page's title. */
 export function kindPrior(kind: PageKind, stems: readonly string[], named: boolean): number {
@@ -179,8 +203,10 @@ export function termMatches(index: FieldIndex, term: QueryTerm): Map<string, num
   for (const w of index.vocabulary) {
     if (out.has(w)) continue;
     // A word being typed (`kafk`) or a longer form of it (`json` in `jsonb`).
-    if (term.text.length >= 3 && w.startsWith(term.text)) offer(w, MATCH.prefix * (0.6 + (0.4 * term.text.length) / w.length));
-    else if (budget && Math.abs(w.length - term.text.length) <= budget && editDistance(term.text, w, budget) <= budget) offer(w, MATCH.typo);
+    if (term.text.length >= 3 && w.startsWith(term.text))
+      offer(w, MATCH.prefix * (0.6 + (0.4 * term.text.length) / w.length));
+    else if (budget && Math.abs(w.length - term.text.length) <= budget && editDistance(term.text, w, budget) <= budget)
+      offer(w, MATCH.typo);
   }
   if (index.matchCache.size > 500) index.matchCache.clear();
   index.matchCache.set(term.text, out);
@@ -194,7 +220,8 @@ export function termMatches(index: FieldIndex, term: QueryTerm): Map<string, num
  */
 export function fieldShare(index: FieldIndex, term: QueryTerm): number {
   const docs = new Set<number>();
-  for (const [w, m] of termMatches(index, term)) if (m >= MATCH.stem) for (const code of index.postings.get(w) ?? []) docs.add(Math.floor(code / FIELDS.length));
+  for (const [w, m] of termMatches(index, term))
+    if (m >= MATCH.stem) for (const code of index.postings.get(w) ?? []) docs.add(Math.floor(code / FIELDS.length));
   return index.docs.length ? docs.size / index.docs.length : 0;
 }
 export const COMMON_SHARE = 0.25;
@@ -257,7 +284,14 @@ function phraseBonus(doc: PageDoc, terms: QueryTerm[], weights: number[]): numbe
  * says nothing but what was asked ("KILL QUERY" for "cancel a running query") gains; a keyword that is the query
  * itself gains more; a generated section index (a list of links) loses to the pages it lists.
  */
-export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit[][], section?: string, query = '', common: boolean[] = []): RankedPage[] {
+export function rankPages(
+  index: FieldIndex,
+  terms: QueryTerm[],
+  bodies: BodyHit[][],
+  section?: string,
+  query = '',
+  common: boolean[] = [],
+): RankedPage[] {
   const n = index.docs.length;
   const F = FIELDS.length;
   if (!terms.length || !n) return [];
@@ -270,7 +304,10 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
     const matches = termMatches(index, term);
     // A word no page field holds, found in the body of a few pages at most (a typo there too), but one typo away
     // from words of the fields: a misspelling, read as the word it misspells.
-    const unknown = (bodies[t] ?? []).length <= RARE_PAGES && ![...matches.values()].some((m) => m >= MATCH.prefix) && [...matches.values()].includes(MATCH.typo);
+    const unknown =
+      (bodies[t] ?? []).length <= RARE_PAGES &&
+      ![...matches.values()].some((m) => m >= MATCH.prefix) &&
+      [...matches.values()].includes(MATCH.typo);
     for (const [w, found] of matches) {
       const m = unknown && found === MATCH.typo ? CORRECTED : found;
       for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
@@ -330,7 +367,8 @@ export function rankPages(index: FieldIndex, terms: QueryTerm[], bodies: BodyHit
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
       if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
-      let inAnyField = Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
+      let inAnyField =
+        Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
       // A rare word in the body (an error name, a code) counts as if the summary said it.
       if (rare[t] && b > 0) {
         best = Math.max(best, FIELD_WEIGHT.summary * b);
@@ -387,11 +425,24 @@ export interface Section {
   excerpt: Run[];
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
 const decode = (s: string) => s.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e);
 
 /** The densest window of `length` words between `from` and `to`, as runs with the matched words marked. */
-export function excerptIn(contentWords: string[], weightAt: Map<number, number>, from: number, to: number, length: number): Run[] {
+export function excerptIn(
+  contentWords: string[],
+  weightAt: Map<number, number>,
+  from: number,
+  to: number,
+  length: number,
+): Run[] {
   const end = Math.min(to, contentWords.length);
   let start = from;
   let best = -1;
@@ -433,10 +484,22 @@ function headingHas(headingStems: Set<string>, term: QueryTerm): boolean {
  * occur in the section (up to two times each). The top of the page (before the first heading) is scored the same
  * way, with the page title as its heading. `locations[t]` are the word positions Pagefind found for query word t.
  */
-export function scoreSections(fragment: Fragment, pageTitle: string, terms: QueryTerm[], weights: number[], locations: number[][], excerptLength = 24): Section[] {
+export function scoreSections(
+  fragment: Fragment,
+  pageTitle: string,
+  terms: QueryTerm[],
+  weights: number[],
+  locations: number[][],
+  excerptLength = 24,
+): Section[] {
   const contentWords = (fragment.raw_content ?? fragment.content).split(/[\r\n\s]+/g);
-  const anchors = (fragment.anchors ?? []).filter((a) => /^h\d$/i.test(a.element) && a.text && /\S/.test(a.text) && a.id).sort((a, b) => a.location - b.location);
-  const bounds = [{ anchor: '', title: pageTitle, location: 0 }, ...anchors.map((a) => ({ anchor: a.id, title: a.text ?? '', location: a.location }))];
+  const anchors = (fragment.anchors ?? [])
+    .filter((a) => /^h\d$/i.test(a.element) && a.text && /\S/.test(a.text) && a.id)
+    .sort((a, b) => a.location - b.location);
+  const bounds = [
+    { anchor: '', title: pageTitle, location: 0 },
+    ...anchors.map((a) => ({ anchor: a.id, title: a.text ?? '', location: a.location })),
+  ];
   const weightAt = new Map<number, number>();
   locations.forEach((locs, t) => {
     for (const l of locs) weightAt.set(l, (weightAt.get(l) ?? 0) + (weights[t] ?? 1));
@@ -463,7 +526,15 @@ export function scoreSections(fragment: Fragment, pageTitle: string, terms: Quer
         held++;
       }
     });
-    return { anchor: b.anchor, title: b.title, score, named, coverage: total ? found / total : 0, words: held, excerpt: excerptIn(contentWords, weightAt, b.location, to, excerptLength) };
+    return {
+      anchor: b.anchor,
+      title: b.title,
+      score,
+      named,
+      coverage: total ? found / total : 0,
+      words: held,
+      excerpt: excerptIn(contentWords, weightAt, b.location, to, excerptLength),
+    };
   });
 }
 
@@ -476,7 +547,8 @@ export function scoreSections(fragment: Fragment, pageTitle: string, terms: Quer
  */
 export function pickSections(sections: Section[], max = 2): { sub: Section[]; jump?: Section } {
   const [top, ...rest] = sections;
-  const whole = (s: Section) => s.coverage > 0.999 && s.words > 1 && (top?.coverage ?? 0) < 0.999 && !/^see also$/i.test(s.title.trim());
+  const whole = (s: Section) =>
+    s.coverage > 0.999 && s.words > 1 && (top?.coverage ?? 0) < 0.999 && !/^see also$/i.test(s.title.trim());
   const ranked = rest.filter((s) => s.named || whole(s)).sort((a, b) => b.score - a.score);
   const best = ranked[0];
   const sub = ranked.filter((s) => best && s.score >= best.score / 2).slice(0, max);

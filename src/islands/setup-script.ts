@@ -6,7 +6,8 @@
  */
 
 /** A statement that leaves something behind for the next ones: a table, a row, a setting, a stage... */
-const CHANGES_STATE = /^(CREATE|INSERT|SET|UNSET|USE|ALTER|COPY|REPLACE|MERGE|UPDATE|DELETE|DROP|TRUNCATE|UNDROP|RENAME|BEGIN|COMMIT|GRANT|REVOKE|REMOVE|OPTIMIZE|VACUUM|ATTACH|CALL|EXECUTE|REFRESH)\b/i;
+const CHANGES_STATE =
+  /^(CREATE|INSERT|SET|UNSET|USE|ALTER|COPY|REPLACE|MERGE|UPDATE|DELETE|DROP|TRUNCATE|UNDROP|RENAME|BEGIN|COMMIT|GRANT|REVOKE|REMOVE|OPTIMIZE|VACUUM|ATTACH|CALL|EXECUTE|REFRESH)\b/i;
 
 /** The statement without leading comments and blank lines. */
 const leading = (sql: string) => sql.replace(/^(\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/)+/, '');
@@ -32,6 +33,9 @@ export function setupScript(blocks: readonly ExampleBlock[], index: number): str
 /** The script for the example shown in `figure`, read from the page's code blocks. */
 export function setupScriptFor(figure: Element): string | undefined {
   const figures = [...figure.ownerDocument.querySelectorAll('figure.code-block[data-kind~="example"]')];
-  const blocks = figures.map((f) => ({ kind: f.getAttribute('data-kind') ?? '', sql: f.querySelector('pre')?.textContent ?? '' }));
+  const blocks = figures.map((f) => ({
+    kind: f.getAttribute('data-kind') ?? '',
+    sql: f.querySelector('pre')?.textContent ?? '',
+  }));
   return setupScript(blocks, figures.indexOf(figure));
 }

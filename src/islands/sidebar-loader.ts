@@ -19,7 +19,8 @@ export function startSidebarLoader(doc: Document = document): void {
       return res.json() as Promise<SidebarDataItem[]>;
     }));
   // A reader who reaches for the sidebar is about to open something: fetch before the click.
-  for (const event of ['pointerenter', 'focusin'] as const) nav.addEventListener(event, () => void load().catch(() => (data = undefined)), { once: true });
+  for (const event of ['pointerenter', 'focusin'] as const)
+    nav.addEventListener(event, () => void load().catch(() => (data = undefined)), { once: true });
   nav.addEventListener(
     'toggle',
     (event) => {

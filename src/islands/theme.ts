@@ -34,4 +34,6 @@ export function applyTheme(choice: ThemeChoice): void {
  * The bootstrap inlined in <head> (its hash goes into the Content-Security-Policy). It marks that scripts run
  * (CSS shows JS-only controls) and applies the stored theme before the first paint.
  */
-export const themeBootstrap = `(function(){var d=document.documentElement;d.dataset.js="";try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}})();`;
+export const themeBootstrap =
+  `(function(){var d=document.documentElement;d.dataset.js="";try{var ` +
+  `t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}})();`;

@@ -59,10 +59,14 @@ export function parseCodeMeta(meta: string | null | undefined): { meta: CodeMeta
         out.syntax = true;
         break;
       default:
-        errors.push(`unknown code block option "${key}" (known: title, example, error, nondeterministic, norun, syntax)`);
+        errors.push(
+          `unknown code block option "${key}" (known: title, example, error, nondeterministic, norun, syntax)`,
+        );
     }
   }
-  if ((out.expectError || out.nondeterministic) && !out.example) errors.push('"error" and "nondeterministic" apply only to an "example" block');
-  if (out.example && (out.norun || out.syntax)) errors.push('a block is either an "example", "norun" or "syntax", not several');
+  if ((out.expectError || out.nondeterministic) && !out.example)
+    errors.push('"error" and "nondeterministic" apply only to an "example" block');
+  if (out.example && (out.norun || out.syntax))
+    errors.push('a block is either an "example", "norun" or "syntax", not several');
   return { meta: out, errors };
 }

@@ -31,7 +31,13 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink, s
     if (node.type !== 'containerDirective') return undefined;
     const dir = node;
     if (!isClosed(dir, lines)) {
-      sink.add(file, dir.position?.start.line, `":::${dir.name}" is never closed: end it with a line holding only ${':'.repeat(openingColons(dir, lines))} (otherwise it takes in the rest of the page)`, dir.position?.start.column);
+      sink.add(
+        file,
+        dir.position?.start.line,
+        `":::${dir.name}" is never closed: end it with a line holding only ` +
+          `${':'.repeat(openingColons(dir, lines))} (otherwise it takes in the rest of the page)`,
+        dir.position?.start.column,
+      );
     }
     if (isAdmonition(dir.name)) {
       toAdmonition(dir, dir.name);
@@ -40,7 +46,12 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink, s
     } else if (dir.name === 'tab') {
       // Panels were already handled by their group (toTabs); a tab anywhere else is misplaced.
       if (parent?.type === 'containerDirective' && parent.name === 'tabs') return undefined;
-      sink.add(file, dir.position?.start.line, '":::tab" must sit directly inside a "::::tabs" group', dir.position?.start.column);
+      sink.add(
+        file,
+        dir.position?.start.line,
+        '":::tab" must sit directly inside a "::::tabs" group',
+        dir.position?.start.column,
+      );
     } else {
       sink.add(
         file,
@@ -53,7 +64,8 @@ export function transformDirectives(tree: Root, file: string, sink: ErrorSink, s
   });
 }
 
-const openingColons = (dir: ContainerDirective, lines: string[]) => /^\s*(:+)/.exec(lines[(dir.position?.start.line ?? 1) - 1] ?? '')?.[1]?.length ?? 3;
+const openingColons = (dir: ContainerDirective, lines: string[]) =>
+  /^\s*(:+)/.exec(lines[(dir.position?.start.line ?? 1) - 1] ?? '')?.[1]?.length ?? 3;
 
 /**
  * An unclosed container runs to the end of the page (or of its parent), which the parser accepts silently: it
@@ -64,7 +76,12 @@ function isClosed(dir: ContainerDirective, lines: string[]): boolean {
   if (end === undefined) return true;
   const fence = /^\s*(:+)\s*$/.exec(lines[end - 1] ?? '');
   const last = dir.children[dir.children.length - 1];
-  return !!fence && (fence[1]?.length ?? 0) >= openingColons(dir, lines) && end !== dir.position?.start.line && (!last || (last.position?.end.line ?? 0) < end);
+  return (
+    !!fence &&
+    (fence[1]?.length ?? 0) >= openingColons(dir, lines) &&
+    end !== dir.position?.start.line &&
+    (!last || (last.position?.end.line ?? 0) < end)
+  );
 }
 
 function textDirectiveSource(node: TextDirective): string {
@@ -75,7 +92,13 @@ function textDirectiveSource(node: TextDirective): string {
 function toAdmonition(dir: ContainerDirective, kind: Admonition): void {
   const first = dir.children[0];
   let title: Paragraph;
-  if (first && first.type === 'paragraph' && first.data && 'directiveLabel' in first.data && first.data.directiveLabel) {
+  if (
+    first &&
+    first.type === 'paragraph' &&
+    first.data &&
+    'directiveLabel' in first.data &&
+    first.data.directiveLabel
+  ) {
     title = first;
   } else {
     title = { type: 'paragraph', children: [{ type: 'text', value: uiStrings.admonitions[kind] }] };
@@ -91,7 +114,12 @@ function toTabs(dir: ContainerDirective, file: string, sink: ErrorSink): void {
     if (child.type === 'containerDirective' && child.name === 'tab') {
       const label = child.attributes?.label?.trim();
       if (!label) {
-        sink.add(file, child.position?.start.line, ':::tab needs a label: :::tab{label="Python"}', child.position?.start.column);
+        sink.add(
+          file,
+          child.position?.start.line,
+          ':::tab needs a label: :::tab{label="Python"}',
+          child.position?.start.column,
+        );
         continue;
       }
       labels.push(label);
@@ -103,16 +131,25 @@ function toTabs(dir: ContainerDirective, file: string, sink: ErrorSink): void {
       child.children.unshift(heading);
       child.data = { hName: 'div', hProperties: { className: ['tab-panel'], dataTabLabel: label } };
     } else {
-      sink.add(file, child.position?.start.line, 'a "::::tabs" group may only hold ":::tab" blocks', child.position?.start.column);
+      sink.add(
+        file,
+        child.position?.start.line,
+        'a "::::tabs" group may only hold ":::tab" blocks',
+        child.position?.start.column,
+      );
     }
   }
   if (labels.length === 0) sink.add(file, dir.position?.start.line, 'a "::::tabs" group needs at least one ":::tab"');
-  if (new Set(labels).size !== labels.length) sink.add(file, dir.position?.start.line, 'tab labels in a group must differ');
+  if (new Set(labels).size !== labels.length)
+    sink.add(file, dir.position?.start.line, 'tab labels in a group must differ');
   const group = dir.attributes?.group?.trim() || undefined;
   const bar = {
     type: 'paragraph',
     children: [],
-    data: { hName: 'tabs-bar', hProperties: { dataLabels: JSON.stringify(labels), ...(group ? { dataGroup: group } : {}) } },
+    data: {
+      hName: 'tabs-bar',
+      hProperties: { dataLabels: JSON.stringify(labels), ...(group ? { dataGroup: group } : {}) },
+    },
   } as Paragraph;
   (dir as Parent).children.unshift(bar);
   dir.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataTabsGroup: group } : {}) } };

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Element, ElementContent } from 'hast';
-import { createHighlighterCore, type HighlighterCore, type LanguageInput, type ThemeInput, type ThemeRegistrationResolved } from 'shiki/core';
+import {
+  createHighlighterCore,
+  type HighlighterCore,
+  type LanguageInput,
+  type ThemeInput,
+  type ThemeRegistrationResolved,
+} from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
 import { memoRegexConstructor } from './regex-memo.ts';
@@ -26,7 +32,11 @@ export function loadHighlighter(): Promise<Highlighter> {
   highlighterPromise ??= (async () => {
     const missing = SHIKI_LANGUAGES.filter((lang) => !GRAMMARS[lang]);
     if (missing.length) throw new Error(`highlighter: no grammar imported for ${missing.join(', ')} (see GRAMMARS)`);
-    const highlighter = await createHighlighterCore({ themes: THEMES, langs: FIRST_GRAMMARS.map((lang) => GRAMMARS[lang]!), engine: createJavaScriptRegexEngine({ regexConstructor: memoRegexConstructor }) });
+    const highlighter = await createHighlighterCore({
+      themes: THEMES,
+      langs: FIRST_GRAMMARS.map((lang) => GRAMMARS[lang]!),
+      engine: createJavaScriptRegexEngine({ regexConstructor: memoRegexConstructor }),
+    });
     const paired = pairedTheme(highlighter.getTheme(LIGHT), highlighter.getTheme(DARK));
     await highlighter.loadTheme(paired.theme);
     pairs.set(highlighter, paired);
@@ -83,7 +93,10 @@ const GRAMMARS: Readonly<Record<string, LanguageInput>> = {
   http: () => import('shiki/langs/http.mjs'),
 };
 
-const THEMES: ThemeInput[] = [() => import('shiki/themes/github-light-high-contrast.mjs'), () => import('shiki/themes/github-dark-high-contrast.mjs')];
+const THEMES: ThemeInput[] = [
+  () => import('shiki/themes/github-light-high-contrast.mjs'),
+  () => import('shiki/themes/github-dark-high-contrast.mjs'),
+];
 
 interface PairedTheme {
   theme: ThemeRegistrationResolved;
@@ -104,11 +117,18 @@ const pairs = new WeakMap<Highlighter, PairedTheme>();
  * Each stand-in is then written back as the two colours, in the form Shiki writes two themes.
  */
 function pairedTheme(light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved): PairedTheme {
-  const same = light.settings.length === dark.settings.length && light.settings.every((rule, i) => {
-    const other = dark.settings[i]!;
-    return JSON.stringify(rule.scope) === JSON.stringify(other.scope) && rule.settings.fontStyle === other.settings.fontStyle && Object.keys(rule.settings).join() === Object.keys(other.settings).join();
-  });
-  if (!same) throw new Error(`highlighter: ${LIGHT} and ${DARK} no longer have the same rules; they cannot be tokenized as one`);
+  const same =
+    light.settings.length === dark.settings.length &&
+    light.settings.every((rule, i) => {
+      const other = dark.settings[i]!;
+      return (
+        JSON.stringify(rule.scope) === JSON.stringify(other.scope) &&
+        rule.settings.fontStyle === other.settings.fontStyle &&
+        Object.keys(rule.settings).join() === Object.keys(other.settings).join()
+      );
+    });
+  if (!same)
+    throw new Error(`highlighter: ${LIGHT} and ${DARK} no longer have the same rules; they cannot be tokenized as one`);
   const colours = new Map<string, readonly [string, string]>();
   const byPair = new Map<string, string>();
   // Digits only, so upper and lower case are the same text; the tokenizer writes colours in upper case.
@@ -132,15 +152,32 @@ function pairedTheme(light: ThemeRegistrationResolved, dark: ThemeRegistrationRe
   });
   const fg = standIn(light.fg, dark.fg)!;
   const bg = standIn(light.bg, dark.bg)!;
-  const theme: ThemeRegistrationResolved = { ...light, name: PAIRED, displayName: PAIRED, settings, fg, bg, colors: { ...light.colors, 'editor.foreground': fg, 'editor.background': bg } };
-  return { theme, colours, written: new Map(), rootStyle: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}` };
+  const theme: ThemeRegistrationResolved = {
+    ...light,
+    name: PAIRED,
+    displayName: PAIRED,
+    settings,
+    fg,
+    bg,
+    colors: { ...light.colors, 'editor.foreground': fg, 'editor.background': bg },
+  };
+  return {
+    theme,
+    colours,
+    written: new Map(),
+    rootStyle: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}`,
+  };
 }
 
 /**
  * A token's style in both themes, written as Shiki writes a token of two themes (the light declarations, then
  * the dark ones), from the stand-in colour and the font style it was tokenized with.
  */
-function bothThemes(colour: string | undefined, fontStyle: number | undefined, { colours, written }: PairedTheme): string {
+function bothThemes(
+  colour: string | undefined,
+  fontStyle: number | undefined,
+  { colours, written }: PairedTheme,
+): string {
   const key = `${colour}|${fontStyle}`;
   const known = written.get(key);
   if (known !== undefined) return known;
@@ -151,12 +188,18 @@ function bothThemes(colour: string | undefined, fontStyle: number | undefined, {
     if (fontStyle) {
       if (fontStyle & FontStyle.Italic) out.push(`--shiki-${theme}-font-style:italic`);
       if (fontStyle & FontStyle.Bold) out.push(`--shiki-${theme}-font-weight:bold`);
-      const decorations = [...(fontStyle & FontStyle.Underline ? ['underline'] : []), ...(fontStyle & FontStyle.Strikethrough ? ['line-through'] : [])];
+      const decorations = [
+        ...(fontStyle & FontStyle.Underline ? ['underline'] : []),
+        ...(fontStyle & FontStyle.Strikethrough ? ['line-through'] : []),
+      ];
       if (decorations.length) out.push(`--shiki-${theme}-text-decoration:${decorations.join(' ')}`);
     }
     return out;
   };
-  const both = [...declarations('light', pair ? pair[0] : colour), ...declarations('dark', pair ? pair[1] : colour)].join(';');
+  const both = [
+    ...declarations('light', pair ? pair[0] : colour),
+    ...declarations('dark', pair ? pair[1] : colour),
+  ].join(';');
   written.set(key, both);
   return both;
 }
@@ -210,13 +253,23 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
         return;
       }
       const style = bothThemes(token.color, token.fontStyle, paired);
-      spans.push({ type: 'element', tagName: 'span', properties: style ? { className: [styles.classFor(style)] } : {}, children: [{ type: 'text', value: carried + token.content }] });
+      spans.push({
+        type: 'element',
+        tagName: 'span',
+        properties: style ? { className: [styles.classFor(style)] } : {},
+        children: [{ type: 'text', value: carried + token.content }],
+      });
       carried = '';
     });
     children.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: spans });
   });
   const code_: Element = { type: 'element', tagName: 'code', properties: {}, children };
-  return { type: 'element', tagName: 'pre', properties: { tabindex: '0', className: ['shiki', 'shiki-themes', LIGHT, DARK, styles.classFor(paired.rootStyle)] }, children: [code_] };
+  return {
+    type: 'element',
+    tagName: 'pre',
+    properties: { tabindex: '0', className: ['shiki', 'shiki-themes', LIGHT, DARK, styles.classFor(paired.rootStyle)] },
+    children: [code_],
+  };
 }
 
 const WHITESPACE_ONLY = /^\s+$/;

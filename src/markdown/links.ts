@@ -25,7 +25,12 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
  * Resolves a link written in a page. Links may name a Markdown file (relative to the page) or a route, with an
  * optional anchor; both come out as the route, and both are checked.
  */
-export function resolveLink(url: string, fromRelPath: string, ownAnchors: ReadonlySet<string>, targets: LinkTargets): Resolution {
+export function resolveLink(
+  url: string,
+  fromRelPath: string,
+  ownAnchors: ReadonlySet<string>,
+  targets: LinkTargets,
+): Resolution {
   if (EXTERNAL.test(url)) {
     if (/^(https?|mailto):/i.test(url)) return { href: url };
     return { error: `link "${url}": only http(s) and mailto links may leave the site` };
@@ -58,14 +63,22 @@ export function resolveLink(url: string, fromRelPath: string, ownAnchors: Readon
     return { error: `link "${url}": link to a page by its .md file or its ${targets.routeBase}/ route` };
   }
   const anchors = targets.anchorsOf(routeKey(route));
-  if (anchor !== undefined && !anchors?.has(anchor)) return { error: `link "${url}": the page ${route} has no heading with id "${anchor}"` };
+  if (anchor !== undefined && !anchors?.has(anchor))
+    return { error: `link "${url}": the page ${route} has no heading with id "${anchor}"` };
   return { href: anchor !== undefined ? `${route}#${encodeURIComponent(anchor)}` : route };
 }
 
 /** Resolves an image path (relative to the page) to its published URL. */
-export function resolveImage(url: string, fromRelPath: string, targets: LinkTargets): Resolution & { width?: number; height?: number } {
-  if (EXTERNAL.test(url)) return { error: `image "${url}": images must be files in the content folder (no third-party requests)` };
-  const rel = url.startsWith('/') ? url.replace(/^\/+/, '') : path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), url));
+export function resolveImage(
+  url: string,
+  fromRelPath: string,
+  targets: LinkTargets,
+): Resolution & { width?: number; height?: number } {
+  if (EXTERNAL.test(url))
+    return { error: `image "${url}": images must be files in the content folder (no third-party requests)` };
+  const rel = url.startsWith('/')
+    ? url.replace(/^\/+/, '')
+    : path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), url));
   if (!targets.hasAsset(rel)) return { error: `image "${url}": no file at content/doc/${rel}` };
   return { href: `${targets.assetBase}/${rel}`, ...targets.imageSize?.(rel) };
 }

@@ -20,7 +20,12 @@ import { assignHeadingIds, type TocEntry } from './headings.ts';
 function gfmWithoutAutolinks(this: Processor): void {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  );
 }
 
 const parser = unified().use(remarkParse).use(gfmWithoutAutolinks).use(remarkDirective);

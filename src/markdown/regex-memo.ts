@@ -35,7 +35,8 @@ export function memoRegexConstructor(pattern: string): RegExp {
   const stored = known.get(pattern);
   if (stored) return stored[2] ? new EmulatedRegExp(stored[0], stored[1], stored[2]) : new RegExp(stored[0], stored[1]);
   const made = defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
-  const entry: StoredRegex = made instanceof EmulatedRegExp ? [made.source, made.flags, made.rawOptions] : [made.source, made.flags];
+  const entry: StoredRegex =
+    made instanceof EmulatedRegExp ? [made.source, made.flags, made.rawOptions] : [made.source, made.flags];
   known.set(pattern, entry);
   fresh[pattern] = entry;
   return made;

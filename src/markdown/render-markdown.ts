@@ -65,7 +65,12 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
     const column = node.position?.start.column;
     switch (node.type) {
       case 'html':
-        sink.add(file, line, `raw HTML is not allowed ("${node.value.slice(0, 40)}"): use Markdown, or put code in backticks`, column);
+        sink.add(
+          file,
+          line,
+          `raw HTML is not allowed ("${node.value.slice(0, 40)}"): use Markdown, or put code in backticks`,
+          column,
+        );
         break;
       case 'link':
       case 'definition': {
@@ -80,9 +85,11 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         else {
           node.url = r.href;
           // Width and height keep the image's place while it loads; the stylesheet scales it to the column.
-          if (r.width && r.height) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: r.width, height: r.height } };
+          if (r.width && r.height)
+            node.data = { ...node.data, hProperties: { ...node.data?.hProperties, width: r.width, height: r.height } };
         }
-        if (!node.alt?.trim()) sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
+        if (!node.alt?.trim())
+          sink.add(file, line, `image "${node.url}" needs alt text: ![what it shows](path)`, column);
         break;
       }
       case 'code': {
@@ -111,7 +118,11 @@ interface CodeFigureNode {
   data: { hName: 'figure'; hProperties: Record<string, string | string[]>; hChildren: ElementContent[] };
 }
 
-function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): { info: CodeBlockInfo; figure: CodeFigureNode } {
+function renderCodeBlock(
+  node: Code,
+  ctx: RenderContext,
+  exampleIndex: number,
+): { info: CodeBlockInfo; figure: CodeFigureNode } {
   const line = node.position?.start.line ?? 1;
   const { meta, errors } = parseCodeMeta(node.meta);
   for (const e of errors) ctx.sink.add(ctx.file, line, e);
@@ -124,30 +135,48 @@ function renderCodeBlock(node: Code, ctx: RenderContext, exampleIndex: number): 
   }
   const pre = highlightToHast(ctx.highlighter, node.value, lang ?? 'text', ctx.styles);
   const children: ElementContent[] = [];
-  if (meta.title) children.push({ type: 'element', tagName: 'figcaption', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: meta.title }] });
+  if (meta.title)
+    children.push({
+      type: 'element',
+      tagName: 'figcaption',
+      properties: { className: ['code-block-title'] },
+      children: [{ type: 'text', value: meta.title }],
+    });
   children.push(pre);
   children.push({ type: 'element', tagName: 'copy-code', properties: {}, children: [] });
   if (meta.example) {
     const recorded = ctx.recorded?.[exampleIndex];
     if (recorded && recorded.sql === node.value) children.push(...resultElements(recorded));
     else if (!ctx.allowMissingResults) {
-      ctx.sink.add(ctx.file, line, recorded ? 'the recorded result is for another statement: run `npm run examples` to record it again' : 'this example has no recorded result: run `npm run examples`');
+      ctx.sink.add(
+        ctx.file,
+        line,
+        recorded
+          ? 'the recorded result is for another statement: run `npm run examples` to record it again'
+          : 'this example has no recorded result: run `npm run examples`',
+      );
     }
   }
   if (meta.norun) children.push(para('example-norun', `${uiStrings.notRunHere}: ${meta.norun}`));
-  const flags = [meta.example && 'example', meta.expectError && 'error', meta.nondeterministic && 'nondeterministic', meta.syntax && 'syntax', meta.norun && 'norun'].filter(Boolean);
+  const flags = [
+    meta.example && 'example',
+    meta.expectError && 'error',
+    meta.nondeterministic && 'nondeterministic',
+    meta.syntax && 'syntax',
+    meta.norun && 'norun',
+  ].filter(Boolean);
   const figure: CodeFigureNode = {
     type: 'codeFigure',
     position: node.position,
     data: {
-    hName: 'figure',
-    hProperties: {
-      className: ['code-block'],
-      dataLanguage: lang ?? 'text',
-      ...(flags.length ? { dataKind: flags.join(' ') } : {}),
-      ...(meta.norun ? { dataNorun: meta.norun } : {}),
-    },
-    hChildren: children,
+      hName: 'figure',
+      hProperties: {
+        className: ['code-block'],
+        dataLanguage: lang ?? 'text',
+        ...(flags.length ? { dataKind: flags.join(' ') } : {}),
+        ...(meta.norun ? { dataNorun: meta.norun } : {}),
+      },
+      hChildren: children,
     },
   };
   return { info: { lang: lang ?? written, code: node.value, meta, line }, figure };
@@ -171,7 +200,12 @@ function decorateHast(tree: HastRoot): void {
       node.children.push({
         type: 'element',
         tagName: 'a',
-        properties: { className: ['heading-anchor'], dataPagefindIgnore: '', href: `#${node.properties.id}`, ariaLabel: uiStrings.anchorLabel(text) },
+        properties: {
+          className: ['heading-anchor'],
+          dataPagefindIgnore: '',
+          href: `#${node.properties.id}`,
+          ariaLabel: uiStrings.anchorLabel(text),
+        },
         children: [{ type: 'text', value: '#' }],
       });
     }
@@ -180,7 +214,12 @@ function decorateHast(tree: HastRoot): void {
       delete node.properties.align;
     }
     if (node.tagName === 'table' && parent && index !== undefined && !isTableScroll(parent)) {
-      const box: Element = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: uiStrings.tableLabel }, children: [node] };
+      const box: Element = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: uiStrings.tableLabel },
+        children: [node],
+      };
       parent.children[index] = box;
       regions.push({ node: box, heading });
     }
@@ -189,7 +228,9 @@ function decorateHast(tree: HastRoot): void {
 }
 
 const isTableScroll = (node: HastNodes): boolean =>
-  node.type === 'element' && Array.isArray(node.properties.className) && node.properties.className.join(' ').split(' ').includes('table-scroll');
+  node.type === 'element' &&
+  Array.isArray(node.properties.className) &&
+  node.properties.className.join(' ').split(' ').includes('table-scroll');
 
 /**
  * Screen readers list regions by name, so "Result · 1 row" five times says nothing: each name gains the heading
@@ -217,7 +258,12 @@ function hastText(node: ElementContent): string {
   return '';
 }
 
-const para = (className: string, text: string): Element => ({ type: 'element', tagName: 'p', properties: { className: [className] }, children: [{ type: 'text', value: text }] });
+const para = (className: string, text: string): Element => ({
+  type: 'element',
+  tagName: 'p',
+  properties: { className: [className] },
+  children: [{ type: 'text', value: text }],
+});
 
 /**
  * Engine output (result tables, plans) is not prose: full-text search skips it; names are indexed apart. An error
@@ -225,7 +271,12 @@ const para = (className: string, text: string): Element => ({ type: 'element', t
  */
 const NOT_SEARCHED = { dataPagefindIgnore: '' };
 
-const el = (tagName: string, className: string | undefined, children: ElementContent[], extra: Record<string, string | number> = {}): Element => ({
+const el = (
+  tagName: string,
+  className: string | undefined,
+  children: ElementContent[],
+  extra: Record<string, string | number> = {},
+): Element => ({
   type: 'element',
   tagName,
   properties: { ...(className ? { className: [className] } : {}), ...extra },
@@ -239,14 +290,22 @@ const text = (value: string): ElementContent => ({ type: 'text', value });
  */
 export function visibleText(value: string): string {
   // oxlint-disable-next-line eslint/no-control-regex -- control characters are what this makes visible
-  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => (c === '\u0000' ? '\\0' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) =>
+    c === '\u0000' ? '\\0' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** EXPLAIN answers with one string per plan line: the page shows the plan as the tree it draws. */
 function isPlan(r: RecordedExample): boolean {
   const t = r.result;
   const statement = r.sql.replace(/^(\s*(--[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*/, '');
-  return !!t && /^EXPLAIN\b/i.test(statement) && t.columns.length === 1 && /^String( NULL)?$/.test(t.columns[0]?.type ?? '') && t.rows.length > 0;
+  return (
+    !!t &&
+    /^EXPLAIN\b/i.test(statement) &&
+    t.columns.length === 1 &&
+    /^String( NULL)?$/.test(t.columns[0]?.type ?? '') &&
+    t.rows.length > 0
+  );
 }
 
 /**
@@ -257,8 +316,16 @@ function isPlan(r: RecordedExample): boolean {
 function resultElements(r: RecordedExample): Element[] {
   if (r.error !== undefined) {
     // The message is searched: readers paste what the engine printed them. Its label is not.
-    const label = { ...para('example-result-label', uiStrings.expectedError), properties: { className: ['example-result-label'], ...NOT_SEARCHED } };
-    return [el('div', 'example-result example-result-error', [label, el('pre', undefined, [el('samp', undefined, [text(visibleText(r.error))])], { tabIndex: 0 })])];
+    const label = {
+      ...para('example-result-label', uiStrings.expectedError),
+      properties: { className: ['example-result-label'], ...NOT_SEARCHED },
+    };
+    return [
+      el('div', 'example-result example-result-error', [
+        label,
+        el('pre', undefined, [el('samp', undefined, [text(visibleText(r.error))])], { tabIndex: 0 }),
+      ]),
+    ];
   }
   const t = r.result;
   if (!t || t.columns.length === 0) return [];
@@ -266,10 +333,52 @@ function resultElements(r: RecordedExample): Element[] {
   if (isPlan(r)) {
     const plan = t.rows.map((row) => (row[0] ?? '').replace(/^'([\s\S]*)'$/, '$1')).join('\n');
     const label = `${varies} · ${uiStrings.planLabel}`;
-    return [el('div', 'example-result example-result-plan', [para('example-result-label', label), el('pre', undefined, [el('samp', undefined, [text(visibleText(plan))])], { tabIndex: 0, ariaLabel: label })], NOT_SEARCHED)];
+    return [
+      el(
+        'div',
+        'example-result example-result-plan',
+        [
+          para('example-result-label', label),
+          el('pre', undefined, [el('samp', undefined, [text(visibleText(plan))])], { tabIndex: 0, ariaLabel: label }),
+        ],
+        NOT_SEARCHED,
+      ),
+    ];
   }
-  const head = el('thead', undefined, [el('tr', undefined, t.columns.map((c) => el('th', undefined, [text(c.name), el('span', 'result-type', [text(c.type)])], { scope: 'col' })))]);
-  const body = el('tbody', undefined, t.rows.map((row) => el('tr', undefined, row.map((cell) => el('td', undefined, [text(visibleText(cell))])))));
+  const head = el('thead', undefined, [
+    el(
+      'tr',
+      undefined,
+      t.columns.map((c) =>
+        el('th', undefined, [text(c.name), el('span', 'result-type', [text(c.type)])], { scope: 'col' }),
+      ),
+    ),
+  ]);
+  const body = el(
+    'tbody',
+    undefined,
+    t.rows.map((row) =>
+      el(
+        'tr',
+        undefined,
+        row.map((cell) => el('td', undefined, [text(visibleText(cell))])),
+      ),
+    ),
+  );
   const label = `${varies} · ${uiStrings.rowCount(t.rows.length)}`;
-  return [el('div', 'example-result example-result-ok', [para('example-result-label', label), el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], { tabIndex: 0, role: 'region', ariaLabel: label })], NOT_SEARCHED)];
+  return [
+    el(
+      'div',
+      'example-result example-result-ok',
+      [
+        para('example-result-label', label),
+        el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], {
+          tabIndex: 0,
+          role: 'region',
+          ariaLabel: label,
+        }),
+      ],
+      NOT_SEARCHED,
+    ),
+  ];
 }

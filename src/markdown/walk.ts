@@ -10,7 +10,10 @@ export const SKIP = false;
  * read after it returns). unist-util-visit does the same but keeps a list of ancestors for every node; these
  * walks run over every node of every page, where that shows.
  */
-export function walk<N extends Node>(tree: Node, visitor: (node: N, index: number | undefined, parent: (N & Parent) | undefined) => boolean | void): void {
+export function walk<N extends Node>(
+  tree: Node,
+  visitor: (node: N, index: number | undefined, parent: (N & Parent) | undefined) => boolean | void,
+): void {
   const go = (node: Node, index: number | undefined, parent: Parent | undefined): void => {
     if (visitor(node as N, index, parent as (N & Parent) | undefined) === SKIP) return;
     const children = (node as Partial<Parent>).children;

@@ -16,11 +16,25 @@ export interface DataFile {
 }
 
 export function dataForTools(projectRoot: string): DataFile[] {
-  if (!fs.existsSync(path.join(projectRoot, ENGINE_SETTINGS_FILE)) || !fs.existsSync(path.join(projectRoot, SETTINGS_NOTES_FILE))) return [];
+  if (
+    !fs.existsSync(path.join(projectRoot, ENGINE_SETTINGS_FILE)) ||
+    !fs.existsSync(path.join(projectRoot, SETTINGS_NOTES_FILE))
+  )
+    return [];
   const data = readEngineSettings(projectRoot);
   const notes = readSettingsNotes(projectRoot);
   return [
-    { path: SETTINGS_JSON, title: 'settings.json', description: `every setting of Databend ${data.engine}: type, default, allowed values, level, what it does and its entry`, text: () => settingsJson(data, notes) },
-    { path: SETTINGS_SCHEMA_JSON, title: 'settings.schema.json', description: 'the JSON Schema of settings.json', text: settingsSchemaJson },
+    {
+      path: SETTINGS_JSON,
+      title: 'settings.json',
+      description: `every setting of Databend ${data.engine}: type, default, allowed values, level, what it does and its entry`,
+      text: () => settingsJson(data, notes),
+    },
+    {
+      path: SETTINGS_SCHEMA_JSON,
+      title: 'settings.schema.json',
+      description: 'the JSON Schema of settings.json',
+      text: settingsSchemaJson,
+    },
   ];
 }

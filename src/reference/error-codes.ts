@@ -68,14 +68,24 @@ export function extractErrorCodes(source: string, file = EXCEPTION_SOURCE): Engi
     codes.push({ name: m[1]!, code: Number(m[2]), block: block ?? '', ...(text ? { comment: text } : {}) });
     comment = [];
   });
-  if (!codes.length) throw new ContentErrors([new ContentError(file, undefined, 'no error codes found (no build_exceptions! block)')]);
+  if (!codes.length)
+    throw new ContentErrors([new ContentError(file, undefined, 'no error codes found (no build_exceptions! block)')]);
   return codes;
 }
 
 const schema = z.strictObject({
   engine: z.string().min(1),
   source: z.string().min(1),
-  codes: z.array(z.strictObject({ name: z.string().min(1), code: z.number().int(), block: z.string(), comment: z.string().optional() })).min(1),
+  codes: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        code: z.number().int(),
+        block: z.string(),
+        comment: z.string().optional(),
+      }),
+    )
+    .min(1),
 });
 
 export function readEngineErrors(projectRoot: string): EngineErrorCodes {
@@ -110,7 +120,8 @@ export function parseErrorNotes(text: string, file = ERROR_NOTES_FILE): Map<stri
   text.split('\n').forEach((raw, i) => {
     if (!raw.trim() || raw.startsWith('#')) return;
     const [name = '', means = '', todo = '', ...rest] = raw.split('\t');
-    if (rest.length || !means.trim() || !todo.trim()) errors.push(new ContentError(file, i + 1, 'expected three columns: error name, what it means, what to do'));
+    if (rest.length || !means.trim() || !todo.trim())
+      errors.push(new ContentError(file, i + 1, 'expected three columns: error name, what it means, what to do'));
     else if (notes.has(name)) errors.push(new ContentError(file, i + 1, `"${name}" has two notes`));
     else notes.set(name, { means: means.trim(), todo: todo.trim(), line: i + 1 });
   });
@@ -120,24 +131,45 @@ export function parseErrorNotes(text: string, file = ERROR_NOTES_FILE): Map<stri
 
 export function readErrorNotes(projectRoot: string): Map<string, ErrorNote> {
   const file = path.join(projectRoot, ERROR_NOTES_FILE);
-  if (!fs.existsSync(file)) throw new ContentErrors([new ContentError(ERROR_NOTES_FILE, undefined, 'the notes on the error codes are missing')]);
+  if (!fs.existsSync(file))
+    throw new ContentErrors([
+      new ContentError(ERROR_NOTES_FILE, undefined, 'the notes on the error codes are missing'),
+    ]);
   return parseErrorNotes(fs.readFileSync(file, 'utf8'));
 }
 
 /** Every code has a note and every note a code: otherwise the error names each. */
-export function checkErrorNotesCover(data: EngineErrorCodes, notes: Map<string, ErrorNote>, file = ERROR_NOTES_FILE): void {
+export function checkErrorNotesCover(
+  data: EngineErrorCodes,
+  notes: Map<string, ErrorNote>,
+  file = ERROR_NOTES_FILE,
+): void {
   const errors: ContentError[] = [];
   const names = new Set(data.codes.map((c) => c.name));
-  for (const c of data.codes) if (!notes.has(c.name)) errors.push(new ContentError(file, undefined, `error ${c.name} (${c.code}) has no note: say what it means and what to do`));
-  for (const [name, note] of notes) if (!names.has(name)) errors.push(new ContentError(file, note.line, `"${name}" is not an error code of the engine (${data.engine})`));
+  for (const c of data.codes)
+    if (!notes.has(c.name))
+      errors.push(
+        new ContentError(file, undefined, `error ${c.name} (${c.code}) has no note: say what it means and what to do`),
+      );
+  for (const [name, note] of notes)
+    if (!names.has(name))
+      errors.push(new ContentError(file, note.line, `"${name}" is not an error code of the engine (${data.engine})`));
   if (errors.length) throw new ContentErrors(errors);
 }
 
 /** Each code with what it means as plain text (a search result's excerpt); none where the project has no error data. */
 export function errorCodeSummaries(projectRoot: string): { code: number; name: string; means: string }[] {
-  if (!fs.existsSync(path.join(projectRoot, ENGINE_ERRORS_FILE)) || !fs.existsSync(path.join(projectRoot, ERROR_NOTES_FILE))) return [];
+  if (
+    !fs.existsSync(path.join(projectRoot, ENGINE_ERRORS_FILE)) ||
+    !fs.existsSync(path.join(projectRoot, ERROR_NOTES_FILE))
+  )
+    return [];
   const notes = readErrorNotes(projectRoot);
-  return readEngineErrors(projectRoot).codes.map((c) => ({ code: c.code, name: c.name, means: plainText(notes.get(c.name)?.means ?? '') }));
+  return readEngineErrors(projectRoot).codes.map((c) => ({
+    code: c.code,
+    name: c.name,
+    means: plainText(notes.get(c.name)?.means ?? ''),
+  }));
 }
 
 /** Markdown of a note as a search excerpt shows it: links as their text, no backticks. */

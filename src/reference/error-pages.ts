@@ -15,10 +15,34 @@ export const ERROR_PAGES_ROUTE = '/doc/sql-reference/error-codes';
 
 /** The pages, by range of codes; each range is a page of a few dozen entries (a page stays within its byte budget). */
 export const ERROR_RANGES: { file: string; from: number; to: number; title: string; about: string }[] = [
-  { file: '10-codes-0-1099.md', from: 0, to: 1099, title: 'Error Codes 0–1099', about: 'statements, functions, types, sessions and clusters' },
-  { file: '20-codes-1100-1999.md', from: 1100, to: 1999, title: 'Error Codes 1100–1999', about: 'tables, columns, licences, indexes, files and geometry' },
-  { file: '30-codes-2000-2499.md', from: 2000, to: 2499, title: 'Error Codes 2000–2499', about: 'the meta service, users, roles, policies, databases, tables and catalogs' },
-  { file: '40-codes-2500-5999.md', from: 2500, to: 5999, title: 'Error Codes 2500–5999', about: 'stages, file formats, connections, functions, shares, streams, settings, scripts, storage and transactions' },
+  {
+    file: '10-codes-0-1099.md',
+    from: 0,
+    to: 1099,
+    title: 'Error Codes 0–1099',
+    about: 'statements, functions, types, sessions and clusters',
+  },
+  {
+    file: '20-codes-1100-1999.md',
+    from: 1100,
+    to: 1999,
+    title: 'Error Codes 1100–1999',
+    about: 'tables, columns, licences, indexes, files and geometry',
+  },
+  {
+    file: '30-codes-2000-2499.md',
+    from: 2000,
+    to: 2499,
+    title: 'Error Codes 2000–2499',
+    about: 'the meta service, users, roles, policies, databases, tables and catalogs',
+  },
+  {
+    file: '40-codes-2500-5999.md',
+    from: 2500,
+    to: 5999,
+    title: 'Error Codes 2500–5999',
+    about: 'stages, file formats, connections, functions, shares, streams, settings, scripts, storage and transactions',
+  },
 ];
 
 /** The anchor of a code's entry: GitHub's slug of its heading. */
@@ -27,7 +51,9 @@ export const errorAnchor = (c: Pick<EngineErrorCode, 'name' | 'code'>) => slug(`
 /** Where an entry is: the route of its range's page and its anchor. */
 export function errorEntryUrl(c: Pick<EngineErrorCode, 'name' | 'code'>): string | undefined {
   const range = ERROR_RANGES.find((r) => c.code >= r.from && c.code <= r.to);
-  return range ? `${ERROR_PAGES_ROUTE}/${range.file.replace(/^\d+-/, '').replace(/\.md$/, '')}#${errorAnchor(c)}` : undefined;
+  return range
+    ? `${ERROR_PAGES_ROUTE}/${range.file.replace(/^\d+-/, '').replace(/\.md$/, '')}#${errorAnchor(c)}`
+    : undefined;
 }
 
 /** A page whose recorded examples show errors: its source under `content/doc/`, its title, the `Name:code` keys it shows. */
@@ -82,7 +108,9 @@ const MAX_LINKS = 6;
 
 /** A setting named in code (`max_execute_time_in_seconds`) links to its entry in the settings reference. */
 const linkSettings = (text: string, settings: ReadonlySet<string>) =>
-  text.replace(/(?<!\[)`([a-z][a-z0-9_]*)`/g, (whole, name: string) => (settings.has(name) ? `[\`${name}\`](${SETTINGS_PAGE_ROUTE}#${name})` : whole));
+  text.replace(/(?<!\[)`([a-z][a-z0-9_]*)`/g, (whole, name: string) =>
+    settings.has(name) ? `[\`${name}\`](${SETTINGS_PAGE_ROUTE}#${name})` : whole,
+  );
 
 /** A message as inline code: at most 140 characters, fenced with enough backticks for those it holds. */
 function messageCode(message: string): string {
@@ -91,26 +119,54 @@ function messageCode(message: string): string {
   return `${fence} ${cut} ${fence}`;
 }
 
-function entry(c: EngineErrorCode, note: ErrorNote, pageFile: string, shownOn: PageWithErrors[], settings: ReadonlySet<string>, key: string): string[] {
-  const lines = ['', `### ${c.code} ${c.name}`, '', linkSettings(note.means, settings), '', `**What to do:** ${linkSettings(note.todo, settings)}`];
+function entry(
+  c: EngineErrorCode,
+  note: ErrorNote,
+  pageFile: string,
+  shownOn: PageWithErrors[],
+  settings: ReadonlySet<string>,
+  key: string,
+): string[] {
+  const lines = [
+    '',
+    `### ${c.code} ${c.name}`,
+    '',
+    linkSettings(note.means, settings),
+    '',
+    `**What to do:** ${linkSettings(note.todo, settings)}`,
+  ];
   const message = shownOn.map((p) => p.messages.get(key)).find(Boolean);
   if (message) lines.push('', `**A message it gives:** ${messageCode(message)}`);
   if (shownOn.length) {
     const from = path.posix.dirname(`${ERROR_PAGES_DIR}/${pageFile}`);
-    const links = shownOn.slice(0, MAX_LINKS).map((p) => `[${p.title.replace(/([[\]<>*`\\])/g, '\\$1')}](${path.posix.relative(from, p.source)})`);
+    const links = shownOn
+      .slice(0, MAX_LINKS)
+      .map((p) => `[${p.title.replace(/([[\]<>*`\\])/g, '\\$1')}](${path.posix.relative(from, p.source)})`);
     const more = shownOn.length - MAX_LINKS;
-    lines.push('', `**Shown in the examples of:** ${links.join(', ')}${more > 0 ? ` and ${more} other ${more === 1 ? 'page' : 'pages'}` : ''}.`);
+    lines.push(
+      '',
+      `**Shown in the examples of:** ${links.join(', ')}${more > 0 ? ` and ${more} other ${more === 1 ? 'page' : 'pages'}` : ''}.`,
+    );
   }
   return lines;
 }
 
 /** The overview and the range pages, each `{ source, markdown }` with the source under `content/doc/`. */
-export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>, pages: PageWithErrors[], settings: ReadonlySet<string> = new Set()): { source: string; markdown: string }[] {
+export function errorPages(
+  data: EngineErrorCodes,
+  notes: Map<string, ErrorNote>,
+  pages: PageWithErrors[],
+  settings: ReadonlySet<string> = new Set(),
+): { source: string; markdown: string }[] {
   checkErrorNotesCover(data, notes);
   const out: { source: string; markdown: string }[] = [];
-  const ranges = ERROR_RANGES.map((r) => ({ ...r, codes: data.codes.filter((c) => c.code >= r.from && c.code <= r.to).sort((a, b) => a.code - b.code) }));
+  const ranges = ERROR_RANGES.map((r) => ({
+    ...r,
+    codes: data.codes.filter((c) => c.code >= r.from && c.code <= r.to).sort((a, b) => a.code - b.code),
+  }));
   const placed = ranges.reduce((n, r) => n + r.codes.length, 0);
-  if (placed !== data.codes.length) throw new Error(`error ranges cover ${placed} of ${data.codes.length} codes: extend ERROR_RANGES`);
+  if (placed !== data.codes.length)
+    throw new Error(`error ranges cover ${placed} of ${data.codes.length} codes: extend ERROR_RANGES`);
   const shared = data.codes.filter((c) => data.codes.some((o) => o !== c && o.code === c.code));
   out.push({
     source: `${ERROR_PAGES_DIR}/index.md`,
@@ -137,7 +193,10 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
       ...ranges.map((r) => `| ${r.from}–${r.to} | ${r.about} | [${r.codes.length} codes](${r.file}) |`),
       '',
       ...(shared.length
-        ? [`Two errors can share a code: ${shared.map((c) => `\`${c.name}\` (${c.code})`).join(', ')}. The name tells them apart.`, '']
+        ? [
+            `Two errors can share a code: ${shared.map((c) => `\`${c.name}\` (${c.code})`).join(', ')}. The name tells them apart.`,
+            '',
+          ]
         : []),
     ].join('\n'),
   });
@@ -151,13 +210,18 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
       const owners = byCode.get(Number(code)) ?? [];
       return names.has(name) || owners.length !== 1 ? key : `${owners[0]!.name}:${code}`;
     };
-    return { ...p, errors: new Set([...p.errors].map(rekey)), messages: new Map([...p.messages].map(([k, v]) => [rekey(k), v])) };
+    return {
+      ...p,
+      errors: new Set([...p.errors].map(rekey)),
+      messages: new Map([...p.messages].map(([k, v]) => [rekey(k), v])),
+    };
   });
   for (const r of ranges) {
     const lines = [
       '---',
       `title: ${r.title}`,
-      `description: ${JSON.stringify(`The error codes ${r.from} to ${r.to} of Databend ${data.engine}, about ${r.about.split(',')[0]} and more: what each means and what to do.`)}`,
+      `description: ` +
+        `${JSON.stringify(`The error codes ${r.from} to ${r.to} of Databend ${data.engine}, about ${r.about.split(',')[0]} and more: what each means and what to do.`)}`,
       '---',
       '',
       `These errors are about ${r.about}. The [Error Codes](index.md) page explains how to read an error; every entry`,
@@ -165,7 +229,16 @@ export function errorPages(data: EngineErrorCodes, notes: Map<string, ErrorNote>
     ];
     for (const c of r.codes) {
       const key = `${c.name}:${c.code}`;
-      lines.push(...entry(c, notes.get(c.name)!, r.file, resolved.filter((p) => p.errors.has(key)), settings, key));
+      lines.push(
+        ...entry(
+          c,
+          notes.get(c.name)!,
+          r.file,
+          resolved.filter((p) => p.errors.has(key)),
+          settings,
+          key,
+        ),
+      );
     }
     lines.push('');
     out.push({ source: `${ERROR_PAGES_DIR}/${r.file}`, markdown: lines.join('\n') });

@@ -10,6 +10,11 @@ export function generatedPages(projectRoot: string): { source: string; markdown:
   const settingNames = new Set(settings.settings.map((s) => s.name));
   return [
     { source: SETTINGS_PAGE_SOURCE, markdown: settingsPage(settings, readSettingsNotes(projectRoot)) },
-    ...errorPages(readEngineErrors(projectRoot), readErrorNotes(projectRoot), pagesWithErrors(path.join(projectRoot, 'content')), settingNames),
+    ...errorPages(
+      readEngineErrors(projectRoot),
+      readErrorNotes(projectRoot),
+      pagesWithErrors(path.join(projectRoot, 'content')),
+      settingNames,
+    ),
   ];
 }

@@ -68,7 +68,13 @@ const fail = (file: string, reason: string, line?: number): never => {
 };
 
 export function readEngineSettings(projectRoot: string): EngineSettings {
-  return readRecordedJson(projectRoot, ENGINE_SETTINGS_FILE, engineSettingsSchema, 'the recorded settings', 'npm run examples -- --settings');
+  return readRecordedJson(
+    projectRoot,
+    ENGINE_SETTINGS_FILE,
+    engineSettingsSchema,
+    'the recorded settings',
+    'npm run examples -- --settings',
+  );
 }
 
 /**
@@ -78,13 +84,15 @@ export function readEngineSettings(projectRoot: string): EngineSettings {
 export function parseSettingsNotes(text: string, file = SETTINGS_NOTES_FILE): Map<string, SettingNote> {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
-  const lineOf = (node: { range?: [number, number, number] | null } | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : undefined);
+  const lineOf = (node: { range?: [number, number, number] | null } | null | undefined) =>
+    node?.range ? counter.linePos(node.range[0]).line : undefined;
   if (doc.errors.length) fail(file, doc.errors[0]!.message, doc.errors[0]!.linePos?.[0]?.line);
   const notes = new Map<string, SettingNote>();
   if (!isMap(doc.contents)) return fail(file, 'expected a map of groups, each a map of setting names to notes');
   for (const groupPair of doc.contents.items) {
     const group = isScalar(groupPair.key) ? String(groupPair.key.value) : '';
-    if (!isMap(groupPair.value)) return fail(file, `group "${group}": expected a map of setting names to notes`, lineOf(groupPair.key));
+    if (!isMap(groupPair.value))
+      return fail(file, `group "${group}": expected a map of setting names to notes`, lineOf(groupPair.key));
     for (const pair of groupPair.value.items) {
       const name = isScalar(pair.key) ? String(pair.key.value) : '';
       const line = lineOf(pair.key) ?? 0;
@@ -96,13 +104,20 @@ export function parseSettingsNotes(text: string, file = SETTINGS_NOTES_FILE): Ma
       else if (isMap(value)) {
         const js = value.toJSON() as Record<string, unknown>;
         const extra = Object.keys(js).filter((k) => k !== 'summary' && k !== 'examples');
-        if (extra.length) fail(file, `setting "${name}": unknown key "${extra[0]}" (a note has summary and examples)`, line);
+        if (extra.length)
+          fail(file, `setting "${name}": unknown key "${extra[0]}" (a note has summary and examples)`, line);
         summary = js.summary;
         examples = js.examples ?? [];
       }
       if (typeof summary !== 'string' || !summary.trim()) fail(file, `setting "${name}" needs a summary`, line);
-      if (!Array.isArray(examples) || examples.some((e) => typeof e !== 'string' || !e.trim())) fail(file, `setting "${name}": examples must be a list of statements`, line);
-      notes.set(name, { summary: String(summary).trim(), examples: (examples as string[]).map((e) => e.trim()), group, line });
+      if (!Array.isArray(examples) || examples.some((e) => typeof e !== 'string' || !e.trim()))
+        fail(file, `setting "${name}": examples must be a list of statements`, line);
+      notes.set(name, {
+        summary: String(summary).trim(),
+        examples: (examples as string[]).map((e) => e.trim()),
+        group,
+        line,
+      });
     }
   }
   return notes;
@@ -115,11 +130,19 @@ export function readSettingsNotes(projectRoot: string): Map<string, SettingNote>
 }
 
 /** Every recorded setting has a note and every note a recorded setting: otherwise the error names each. */
-export function checkNotesCover(settings: EngineSettings, notes: Map<string, SettingNote>, file = SETTINGS_NOTES_FILE): void {
+export function checkNotesCover(
+  settings: EngineSettings,
+  notes: Map<string, SettingNote>,
+  file = SETTINGS_NOTES_FILE,
+): void {
   const errors: ContentError[] = [];
   const names = new Set(settings.settings.map((s) => s.name));
-  for (const s of settings.settings) if (!notes.has(s.name)) errors.push(new ContentError(file, undefined, `setting "${s.name}" of the engine has no note: say what it does`));
-  for (const [name, note] of notes) if (!names.has(name)) errors.push(new ContentError(file, note.line, `"${name}" is not a setting of the engine (${settings.engine})`));
+  for (const s of settings.settings)
+    if (!notes.has(s.name))
+      errors.push(new ContentError(file, undefined, `setting "${s.name}" of the engine has no note: say what it does`));
+  for (const [name, note] of notes)
+    if (!names.has(name))
+      errors.push(new ContentError(file, note.line, `"${name}" is not a setting of the engine (${settings.engine})`));
   if (errors.length) throw new ContentErrors(errors);
 }
 

@@ -21,7 +21,10 @@ export function allowedValues(s: Pick<EngineSetting, 'type' | 'range'>): string 
   }
   const list = /^\[(.*)\]$/.exec(s.range);
   if (list) {
-    const values = (list[1] ?? '').split(',').map((v) => v.trim().replace(/^"|"$/g, '')).filter(Boolean);
+    const values = (list[1] ?? '')
+      .split(',')
+      .map((v) => v.trim().replace(/^"|"$/g, ''))
+      .filter(Boolean);
     return values.map((v) => `\`${v}\``).join(', ');
   }
   return s.type === 'String' ? 'a string (the engine lists no fixed values)' : `a value of type ${s.type}`;
@@ -52,7 +55,8 @@ export function settingsPage(data: EngineSettings, notes: Map<string, SettingNot
     '---',
     'title: Settings Reference',
     'sidebar_label: Settings Reference',
-    `description: Every setting of Databend ${data.engine} with its type, default and allowed values, and what it changes, grouped by topic.`,
+    `description: Every setting of Databend ${data.engine} with its type, default and ` +
+      `allowed values, and what it changes, grouped by topic.`,
     'keywords: [all settings, list of settings, session variables, setting default, setting range]',
     '---',
     '',
@@ -62,7 +66,12 @@ export function settingsPage(data: EngineSettings, notes: Map<string, SettingNot
     '[system.settings](20-system-tables/system-settings.md) table show the values in force.',
     '',
     'A setting of type `UInt64` whose allowed values are `0` and `1` is a switch: `1` turns it on.',
-    ...(sameLevel ? ['', `In a new session every setting has the level \`${[...levels][0]}\`: it keeps its default until you or an administrator set it.`] : []),
+    ...(sameLevel
+      ? [
+          '',
+          `In a new session every setting has the level \`${[...levels][0]}\`: it keeps its default until you or an administrator set it.`,
+        ]
+      : []),
   ];
   for (const [group, names] of groups) {
     out.push('', `## ${group}`);
@@ -73,6 +82,13 @@ export function settingsPage(data: EngineSettings, notes: Map<string, SettingNot
       for (const sql of note.examples) out.push('', '```sql example', sql, '```');
     }
   }
-  out.push('', '## See also', '', '- [Managing Settings](42-manage-settings.md): `SET`, `SET GLOBAL`, `UNSET` and the `SET_VAR` hint.', '- [SHOW SETTINGS](../14-sql-commands/40-show/show-settings.md)', '');
+  out.push(
+    '',
+    '## See also',
+    '',
+    '- [Managing Settings](42-manage-settings.md): `SET`, `SET GLOBAL`, `UNSET` and the `SET_VAR` hint.',
+    '- [SHOW SETTINGS](../14-sql-commands/40-show/show-settings.md)',
+    '',
+  );
   return out.join('\n');
 }

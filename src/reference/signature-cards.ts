@@ -10,7 +10,12 @@ import type { PagePlaces } from '../examples/engine-objects.ts';
 import { cardsByNormalName, type FunctionCard } from '../examples/signatures/cards.ts';
 import { normalName } from '../islands/name-match.ts';
 
-const el = (tagName: string, className: string | undefined, children: ElementContent[], properties: Record<string, string> = {}): Element => ({
+const el = (
+  tagName: string,
+  className: string | undefined,
+  children: ElementContent[],
+  properties: Record<string, string> = {},
+): Element => ({
   type: 'element',
   tagName,
   properties: { ...(className ? { className: [className] } : {}), ...properties },
@@ -23,30 +28,56 @@ const MAX_SIGNATURES = 8;
 
 export function signatureCard(card: FunctionCard): Element {
   const facts: Element[] = [];
-  const fact = (term: string, value: ElementContent[]) => facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), el('dd', undefined, value)]));
+  const fact = (term: string, value: ElementContent[]) =>
+    facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), el('dd', undefined, value)]));
   const shown = card.signatures.slice(0, MAX_SIGNATURES);
   const rest = card.signatures.length - shown.length;
   const lines: ElementContent[] = shown.map((s) => el('li', undefined, [el('code', undefined, [text(s)])]));
   if (rest > 0) lines.push(el('li', 'signature-more', [text(`and ${rest} more type combinations`)]));
   if (card.returns.length) fact('Returns', [text(card.returns.join(', '))]);
   fact('NULL', [text(card.nulls.text)]);
-  if (card.deterministic !== undefined) fact('Deterministic', [text(card.deterministic ? 'yes: the same arguments give the same result' : 'no: each call may give a different result')]);
+  if (card.deterministic !== undefined)
+    fact('Deterministic', [
+      text(
+        card.deterministic
+          ? 'yes: the same arguments give the same result'
+          : 'no: each call may give a different result',
+      ),
+    ]);
   if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);
   if (card.category) fact('Category', [text(card.category)]);
-  if (card.introduced) fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: card.introduced.route })]);
+  if (card.introduced)
+    fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: card.introduced.route })]);
   const head = card.signatures.length
     ? el('ul', 'signature-list', lines)
-    : el('p', 'signature-none', [text(card.noSignature ? `No signature recorded: ${card.noSignature}` : 'No signature recorded.')]);
-  return el('aside', 'signature-card', [el('p', 'signature-title', [text(card.kind === 'aggregate' ? 'Aggregate signature' : 'Signature')]), head, el('dl', 'signature-facts', facts)], {
-    ariaLabel: `Signature of ${card.name.toUpperCase()}`,
-  });
+    : el('p', 'signature-none', [
+        text(card.noSignature ? `No signature recorded: ${card.noSignature}` : 'No signature recorded.'),
+      ]);
+  return el(
+    'aside',
+    'signature-card',
+    [
+      el('p', 'signature-title', [text(card.kind === 'aggregate' ? 'Aggregate signature' : 'Signature')]),
+      head,
+      el('dl', 'signature-facts', facts),
+    ],
+    {
+      ariaLabel: `Signature of ${card.name.toUpperCase()}`,
+    },
+  );
 }
 
 /**
  * Puts the cards into a rendered body. `places` is what the body names (read before the cards go in), `title`
  * the page's. A name given twice on a page (title and heading) gets one card, at its first entry.
  */
-export function insertSignatureCards(body: Root, places: PagePlaces, title: string, cards: Readonly<Record<string, FunctionCard>>, pageCategory?: string): FunctionCard[] {
+export function insertSignatureCards(
+  body: Root,
+  places: PagePlaces,
+  title: string,
+  cards: Readonly<Record<string, FunctionCard>>,
+  pageCategory?: string,
+): FunctionCard[] {
   const done = new Set<string>();
   const byName = cardsByNormalName(cards);
   const cardsFor = (names: string[]): FunctionCard[] => {
@@ -63,7 +94,10 @@ export function insertSignatureCards(body: Root, places: PagePlaces, title: stri
     return out;
   };
   const placed: FunctionCard[] = [];
-  const titleNames = title.split(/\s*[,/]\s*/).map(normalName).filter(Boolean);
+  const titleNames = title
+    .split(/\s*[,/]\s*/)
+    .map(normalName)
+    .filter(Boolean);
   const top = places.examples > 0 ? cardsFor(titleNames) : [];
   const byAnchor = new Map<string, FunctionCard[]>();
   for (const s of places.sections) {

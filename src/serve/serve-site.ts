@@ -73,7 +73,12 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
     const known = kept.get(file);
     if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known;
     const raw = fs.readFileSync(file);
-    const served: Served = { size: st.size, mtimeMs: st.mtimeMs, raw, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
+    const served: Served = {
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      raw,
+      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+    };
     if (st.size <= KEEP_LIMIT) kept.set(file, served);
     return served;
   }
@@ -81,7 +86,10 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
   function encoded(served: Served, encoding: 'br' | 'gzip'): Buffer {
     if (encoding === 'br') {
       served.br ??= zlib.brotliCompressSync(served.raw, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: served.raw.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: served.raw.length,
+        },
       });
       return served.br;
     }
@@ -89,7 +97,13 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
     return served.gzip;
   }
 
-  function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, file: string, served: Served): void {
+  function send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    file: string,
+    served: Served,
+  ): void {
     const headers: http.OutgoingHttpHeaders = { 'content-type': contentTypeOf(file), etag: served.etag };
     let body = served.raw;
     if (isCompressible(file) && served.raw.length > 256) {
@@ -147,7 +161,8 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
         notFoundPage(req, res);
         return;
       }
-      for (const { prefix, headers } of byPrefix) if (pathname.startsWith(prefix)) for (const h of headers) res.setHeader(h.key, h.value);
+      for (const { prefix, headers } of byPrefix)
+        if (pathname.startsWith(prefix)) for (const h of headers) res.setHeader(h.key, h.value);
       send(req, res, 200, found.file, served);
     } catch (err) {
       // Never a stack trace or the site's path in the response.
@@ -163,7 +178,12 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
     if (!socket.writable) return;
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-    const lines = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: text/plain; charset=utf-8', 'Connection: close', `Content-Length: ${reason.length + 1}`];
+    const lines = [
+      `HTTP/1.1 ${status} ${reason}`,
+      'Content-Type: text/plain; charset=utf-8',
+      'Connection: close',
+      `Content-Length: ${reason.length + 1}`,
+    ];
     for (const h of everywhere) lines.push(`${h.key}: ${h.value}`);
     socket.end(`${lines.join('\r\n')}\r\n\r\n${reason}\n`);
   });
@@ -176,7 +196,8 @@ function main(): void {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const siteDir = args.find((a, i) => !a.startsWith('--') && !['--port', '--host'].includes(args[i - 1] ?? '')) ?? 'site';
+  const siteDir =
+    args.find((a, i) => !a.startsWith('--') && !['--port', '--host'].includes(args[i - 1] ?? '')) ?? 'site';
   const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
   const host = flag('--host') ?? '127.0.0.1';
   let server: http.Server;
@@ -190,7 +211,9 @@ function main(): void {
     console.error(`serve: ${err.message}`);
     process.exit(1);
   });
-  server.listen(port, host, () => console.log(`serving ${siteDir} on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/doc/`));
+  server.listen(port, host, () =>
+    console.log(`serving ${siteDir} on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/doc/`),
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
 }
 

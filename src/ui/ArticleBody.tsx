@@ -22,7 +22,15 @@ export function ArticleBody({ tree }: { tree: Root }) {
         const labels = JSON.parse(props['data-labels'] ?? '[]') as string[];
         const group = props['data-group'];
         tabGroups += 1;
-        return <Island name="tabs" component={Tabs} props={group ? { labels, group } : { labels }} className="tabs-bar-slot" idPrefix={`tabs${tabGroups}-`} />;
+        return (
+          <Island
+            name="tabs"
+            component={Tabs}
+            props={group ? { labels, group } : { labels }}
+            className="tabs-bar-slot"
+            idPrefix={`tabs${tabGroups}-`}
+          />
+        );
       },
     },
   });

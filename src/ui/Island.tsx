@@ -8,7 +8,14 @@ const rendered = new Map<string, string>();
  * Server side of an island: renders the component to hydratable markup inside a marked container. The
  * browser bundle finds `[data-island]` and hydrates the same component with the same props.
  */
-export function Island<P extends object>({ name, component: Component, props, as: Tag = 'div', className, idPrefix }: {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  as: Tag = 'div',
+  className,
+  idPrefix,
+}: {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
@@ -29,5 +36,14 @@ export function Island<P extends object>({ name, component: Component, props, as
     rendered.set(key, html);
   }
   // Islands are controls, not content: search does not index them.
-  return <Tag className={className} data-pagefind-ignore="" data-island={name} data-id-prefix={idPrefix} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Tag
+      className={className}
+      data-pagefind-ignore=""
+      data-island={name}
+      data-id-prefix={idPrefix}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -13,7 +13,13 @@ export function NotFoundBody() {
       </p>
       <Island name="not-found-suggestions" component={NotFoundSuggestions} props={{}} />
       <p>{uiStrings.notFoundSearch}</p>
-      <Island name="search" component={Search} props={{ mode: 'inline' }} className="not-found-search" idPrefix="not-found-" />
+      <Island
+        name="search"
+        component={Search}
+        props={{ mode: 'inline' }}
+        className="not-found-search"
+        idPrefix="not-found-"
+      />
     </div>
   );
 }

@@ -35,13 +35,20 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
-        {site.contentSecurityPolicy ? <meta httpEquiv="Content-Security-Policy" content={site.contentSecurityPolicy} /> : null}
+        {site.contentSecurityPolicy ? (
+          <meta httpEquiv="Content-Security-Policy" content={site.contentSecurityPolicy} />
+        ) : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={page.description} />
         {notFound || searchPage ? <meta name="robots" content="noindex" /> : null}
         {notFound ? null : <link rel="canonical" href={canonical} />}
-        <link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title={siteConfig.title} />
+        <link
+          rel="search"
+          type="application/opensearchdescription+xml"
+          href="/opensearch.xml"
+          title={siteConfig.title}
+        />
         <meta property="og:type" content="article" />
         <meta property="og:site_name" content={siteConfig.title} />
         <meta property="og:title" content={page.title} />
@@ -60,7 +67,14 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         ))}
         {page.markdownUrl ? <link rel="alternate" type="text/markdown" href={page.markdownUrl} /> : null}
         {/* Data, not code: the browser never runs it, so the Content-Security-Policy's script-src does not apply. */}
-        {notFound ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.origin, page.breadcrumbs, page.title, page.route)) }} />}
+        {notFound ? null : (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{
+              __html: jsonLd(breadcrumbList(site.origin, page.breadcrumbs, page.title, page.route)),
+            }}
+          />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#content">
@@ -89,7 +103,15 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               {searchPage ? <SearchPageBody names={page.names ?? []} /> : null}
               <SectionCards cards={page.cards} />
             </article>
-            {!indexed ? null : <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} markdownUrl={page.markdownUrl} lastUpdated={page.lastUpdated} />}
+            {!indexed ? null : (
+              <PageFooter
+                title={page.title}
+                route={page.route}
+                editUrl={page.editUrl}
+                markdownUrl={page.markdownUrl}
+                lastUpdated={page.lastUpdated}
+              />
+            )}
             <PrevNext prev={page.prev} next={page.next} />
             {page.toc.length >= LONG_PAGE_HEADINGS ? (
               <a className="back-to-top" href="#content">

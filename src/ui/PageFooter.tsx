@@ -14,7 +14,19 @@ export function reportProblemUrl(title: string, route: string): string {
 }
 
 /** Edit, report, copy as Markdown, last updated: what a reader can do with the page itself. */
-export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: { title: string; route: string; editUrl?: string; markdownUrl?: string; lastUpdated?: string }) {
+export function PageFooter({
+  title,
+  route,
+  editUrl,
+  markdownUrl,
+  lastUpdated,
+}: {
+  title: string;
+  route: string;
+  editUrl?: string;
+  markdownUrl?: string;
+  lastUpdated?: string;
+}) {
   return (
     <footer className="page-footer">
       <ul className="page-actions">
@@ -28,7 +40,13 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
         </li>
         {markdownUrl ? (
           <li>
-            <Island name="copy-page" component={CopyPage} props={{ url: markdownUrl }} as="span" className="copy-page" />
+            <Island
+              name="copy-page"
+              component={CopyPage}
+              props={{ url: markdownUrl }}
+              as="span"
+              className="copy-page"
+            />
           </li>
         ) : null}
       </ul>
@@ -54,7 +72,12 @@ export function PageFooter({ title, route, editUrl, markdownUrl, lastUpdated }: 
 
 /** A date readers everywhere read the same way: 22 November 2026 (UTC, so builds agree). */
 // Made once: building a formatter costs far more than using it, and every page has a date.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatDate(iso: string): string {
   return DATE_FORMAT.format(new Date(iso));

@@ -23,8 +23,24 @@ export function containsRoute(item: SidebarItem, current: string): boolean {
  * toggle with nothing inside (`data-sb-lazy`): hidden until the sidebar loader runs, which fills it from the
  * site's sidebar JSON (`sidebarData`) when it is opened. Readers without JavaScript follow the link.
  */
-export function Sidebar({ items, currentRoute, dataUrl }: { items: SidebarItem[]; currentRoute: string; dataUrl?: string }) {
-  return <nav className="sidebar" id="sidebar" aria-label={uiStrings.mainNavigation} data-sidebar={dataUrl} dangerouslySetInnerHTML={{ __html: sidebarHtml(items, currentRoute) }} />;
+export function Sidebar({
+  items,
+  currentRoute,
+  dataUrl,
+}: {
+  items: SidebarItem[];
+  currentRoute: string;
+  dataUrl?: string;
+}) {
+  return (
+    <nav
+      className="sidebar"
+      id="sidebar"
+      aria-label={uiStrings.mainNavigation}
+      data-sidebar={dataUrl}
+      dangerouslySetInnerHTML={{ __html: sidebarHtml(items, currentRoute) }}
+    />
+  );
 }
 
 /**
@@ -48,7 +64,12 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
   let shared = sharedMarkup.get(items);
   if (!shared) {
     const firstLevel = items.reduce((n, i) => n + (i.type === 'category' ? i.items.length : 0), 0);
-    shared = { topLevelOpen: firstLevel <= TOP_CHILDREN_LIMIT, closed: new Map(), parent: new Map(), byRoute: new Map() };
+    shared = {
+      topLevelOpen: firstLevel <= TOP_CHILDREN_LIMIT,
+      closed: new Map(),
+      parent: new Map(),
+      byRoute: new Map(),
+    };
     const index = (list: SidebarItem[], parent: SidebarItem | undefined) => {
       for (const item of list) {
         shared!.parent.set(item, parent);
@@ -70,7 +91,8 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
 
   const entry = (item: SidebarItem, level: number, parentOnBranch: boolean): string => {
     const onBranch = parentOnBranch && branch.has(item);
-    if (item.type === 'link') return `<li class="sidebar-item sidebar-item-link">${link(item.href, item.label, onBranch)}</li>`;
+    if (item.type === 'link')
+      return `<li class="sidebar-item sidebar-item-link">${link(item.href, item.label, onBranch)}</li>`;
     if (onBranch) return `<li class="sidebar-item sidebar-item-category">${category(item, level, true)}</li>`;
     let html = closed.get(item);
     if (html === undefined) {
@@ -84,7 +106,10 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
     const open = onBranch ? ' open=""' : '';
     if (!item.href) {
       // No page of its own: its contents are the only way to its pages.
-      return `<details${open}><summary><span class="sidebar-category-label">${breakNamesHtml(escapeHtml(item.label))}</span></summary>${list(item.items, level + 1, onBranch)}</details>`;
+      return (
+        `<details${open}><summary><span ` +
+        `class="sidebar-category-label">${breakNamesHtml(escapeHtml(item.label))}</span></summary>${list(item.items, level + 1, onBranch)}</details>`
+      );
     }
     // A category with its own page: the link and the open/close control are siblings, since a link inside
     // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
@@ -94,14 +119,17 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
   };
 
   const link = (href: string, label: string, onBranch: boolean): string =>
-    `<a class="sidebar-link" href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${breakNamesHtml(escapeHtml(label))}</a>`;
+    `<a class="sidebar-link" ` +
+    `href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${breakNamesHtml(escapeHtml(label))}</a>`;
 
   return list(items, 1, true);
 }
 
 /** React's escaping, so the markup reads as if React had written it. */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#x27;'));
+  return s.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#x27;',
+  );
 }
 
 /** One entry of the sidebar's JSON: label, route (categories may have none) and, for categories, the contents. */

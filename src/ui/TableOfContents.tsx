@@ -19,7 +19,9 @@ export function TableOfContentsAside({ entries }: { entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (
     <aside className="toc" aria-labelledby="toc-heading">
-      <h2 id="toc-heading" className="toc-heading">{uiStrings.onThisPage}</h2>
+      <h2 id="toc-heading" className="toc-heading">
+        {uiStrings.onThisPage}
+      </h2>
       <TocList entries={entries} />
     </aside>
   );

@@ -12,7 +12,8 @@ export function TopBar({ version, engineVersion }: { version: VersionRecord; eng
     <header className="top-bar">
       <Island name="mobile-menu" component={MobileMenu} props={{}} className="top-bar-menu" />
       <a className="brand" href="/doc/">
-        <span className="brand-name">{uiStrings.siteName}</span> <span className="brand-docs">{uiStrings.docsLabel}</span>
+        <span className="brand-name">{uiStrings.siteName}</span>{' '}
+        <span className="brand-docs">{uiStrings.docsLabel}</span>
       </a>
       <span className="version-label" title={uiStrings.versionLabel(version.label, engineVersion)}>
         {version.label} · {uiStrings.engineLabel(engineVersion)}

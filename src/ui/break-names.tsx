@@ -14,7 +14,14 @@ export function breakNames(text: string): ReactNode {
     if (m[0].length < 16) continue;
     parts.push(text.slice(last, m.index));
     const pieces = m[0].split(/(?<=_)/);
-    pieces.forEach((piece, i) => parts.push(<Fragment key={`${m.index}-${i}`}>{piece}{i < pieces.length - 1 ? <wbr /> : null}</Fragment>));
+    pieces.forEach((piece, i) =>
+      parts.push(
+        <Fragment key={`${m.index}-${i}`}>
+          {piece}
+          {i < pieces.length - 1 ? <wbr /> : null}
+        </Fragment>,
+      ),
+    );
     last = m.index + m[0].length;
   }
   if (last === 0) return text;
@@ -23,4 +30,5 @@ export function breakNames(text: string): ReactNode {
 }
 
 /** The same for markup built as a string (the sidebar): `escaped` is already HTML-escaped. */
-export const breakNamesHtml = (escaped: string): string => escaped.replace(LONG_NAME, (name) => (name.length < 16 ? name : name.replace(/_(?!$)/g, '_<wbr>')));
+export const breakNamesHtml = (escaped: string): string =>
+  escaped.replace(LONG_NAME, (name) => (name.length < 16 ? name : name.replace(/_(?!$)/g, '_<wbr>')));

@@ -13,13 +13,22 @@ export interface BreadcrumbList {
  * without a page has no URL to give, so it is left out, as schema.org wants an item for every entry.
  */
 export function breadcrumbList(origin: string, crumbs: PageLink[], title: string, route: string): BreadcrumbList {
-  const entries = [{ name: uiStrings.home, href: '/doc/' }, ...crumbs.filter((c) => c.href).map((c) => ({ name: c.label, href: c.href })), { name: title, href: route }];
+  const entries = [
+    { name: uiStrings.home, href: '/doc/' },
+    ...crumbs.filter((c) => c.href).map((c) => ({ name: c.label, href: c.href })),
+    { name: title, href: route },
+  ];
   // The docs home's own page ends at itself.
   const unique = entries.filter((e, i) => i === 0 || e.href !== entries[i - 1]?.href);
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: unique.map((e, i) => ({ '@type': 'ListItem', position: i + 1, name: e.name, item: new URL(e.href, origin).href })),
+    itemListElement: unique.map((e, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: e.name,
+      item: new URL(e.href, origin).href,
+    })),
   };
 }
 

@@ -7,7 +7,10 @@ import type { PageBase, SidebarItem, VersionRecord } from '../catalogue/types.ts
 import type { NameRecord } from '../islands/name-match.ts';
 import type { TocEntry } from '../markdown/headings.ts';
 
-export interface PageView extends Pick<PageBase, 'route' | 'title' | 'description' | 'breadcrumbs' | 'section' | 'prev' | 'next' | 'cards'> {
+export interface PageView extends Pick<
+  PageBase,
+  'route' | 'title' | 'description' | 'breadcrumbs' | 'section' | 'prev' | 'next' | 'cards'
+> {
   /** `doc` is written in Markdown, `generated-index` lists a section, `not-found` is the 404 page, `search` the search page. */
   kind: 'doc' | 'generated-index' | 'not-found' | 'search';
   /** The search page's directory of every documented name. */

@@ -3,7 +3,11 @@ import { expect, test } from '@playwright/test';
 import { gotoReady, pages } from './pages.ts';
 
 // Besides one page of each kind: the reference made from data, and a page whose examples offer "Copy with setup".
-const reference = ['/doc/sql-reference/settings-reference', '/doc/sql-reference/error-codes/codes-0-1099', '/doc/sql-functions/other-functions/assume_not_null'];
+const reference = [
+  '/doc/sql-reference/settings-reference',
+  '/doc/sql-reference/error-codes/codes-0-1099',
+  '/doc/sql-functions/other-functions/assume_not_null',
+];
 const sample = [...new Set([...Object.values(pages), ...reference, '/doc/no/such/page', '/doc/search?q=date_trunc'])];
 
 for (const route of sample) {
@@ -12,9 +16,19 @@ for (const route of sample) {
       await page.emulateMedia({ colorScheme: scheme });
       if (reference.includes(route)) await gotoReady(page, route);
       else await page.goto(route);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        ),
+      ).toEqual([]);
     });
   }
 }

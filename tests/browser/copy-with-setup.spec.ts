@@ -5,12 +5,27 @@ import { gotoReady } from './pages.ts';
 
 // A page whose examples build on each other: CREATE, INSERT, queries, and one that fails on purpose.
 const ROUTE = '/doc/sql-functions/other-functions/assume_not_null';
-const RECORDED = path.resolve(import.meta.dirname, '../../content/doc.examples/15-sql-functions/120-other-functions/assume_not_null.json');
+const RECORDED = path.resolve(
+  import.meta.dirname,
+  '../../content/doc.examples/15-sql-functions/120-other-functions/assume_not_null.json',
+);
 
-test('"Copy with setup" copies the statements the engine ran before the example, in order, as one script', async ({ page, context }) => {
+test('"Copy with setup" copies the statements the engine ran before the example, in order, as one script', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const recorded = (JSON.parse(fs.readFileSync(RECORDED, 'utf8')) as { examples: { sql: string; expectError: boolean }[] }).examples;
-  expect(recorded.map((e) => e.sql.split(' ')[0])).toEqual(['CREATE', 'INSERT', 'SELECT', 'SELECT', 'SELECT', 'SELECT']);
+  const recorded = (
+    JSON.parse(fs.readFileSync(RECORDED, 'utf8')) as { examples: { sql: string; expectError: boolean }[] }
+  ).examples;
+  expect(recorded.map((e) => e.sql.split(' ')[0])).toEqual([
+    'CREATE',
+    'INSERT',
+    'SELECT',
+    'SELECT',
+    'SELECT',
+    'SELECT',
+  ]);
   await gotoReady(page, ROUTE);
   const examples = page.locator('figure.code-block[data-kind~="example"]');
   await expect(examples).toHaveCount(recorded.length);
@@ -18,7 +33,12 @@ test('"Copy with setup" copies the statements the engine ran before the example,
   await expect(examples.nth(0).locator('button.copy-code')).toBeVisible();
   await expect(examples.nth(0).locator('button.copy-with-setup')).toHaveCount(0);
 
-  const script = (upTo: number) => `${recorded.slice(0, upTo + 1).filter((e, i) => i === upTo || !e.expectError).map((e) => `${e.sql.trim()};`).join('\n\n')}\n`;
+  const script = (upTo: number) =>
+    `${recorded
+      .slice(0, upTo + 1)
+      .filter((e, i) => i === upTo || !e.expectError)
+      .map((e) => `${e.sql.trim()};`)
+      .join('\n\n')}\n`;
   // The first query: the CREATE and the INSERT, then the query itself.
   const third = examples.nth(2).locator('button.copy-with-setup');
   await expect(third).toHaveText('Copy with setup');
@@ -41,10 +61,20 @@ test('a page of independent queries offers no "Copy with setup"', async ({ page 
 
 test('the copy buttons and the reference entries fit a 390 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  const errorPages = ['/doc/sql-reference/error-codes/', ...['0-1099', '1100-1999', '2000-2499', '2500-5999'].map((r) => `/doc/sql-reference/error-codes/codes-${r}`)];
-  for (const route of [ROUTE, '/doc/sql-reference/settings-reference', '/doc/sql-reference/manage-settings', ...errorPages]) {
+  const errorPages = [
+    '/doc/sql-reference/error-codes/',
+    ...['0-1099', '1100-1999', '2000-2499', '2500-5999'].map((r) => `/doc/sql-reference/error-codes/codes-${r}`),
+  ];
+  for (const route of [
+    ROUTE,
+    '/doc/sql-reference/settings-reference',
+    '/doc/sql-reference/manage-settings',
+    ...errorPages,
+  ]) {
     await gotoReady(page, route);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, route).toBeLessThanOrEqual(0);
   }
 });

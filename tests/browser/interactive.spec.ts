@@ -7,13 +7,21 @@ test('the theme choice persists over a reload and is applied before first paint'
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Read the attribute as soon as the document is parsed, before any module script has run.
   await page.reload({ waitUntil: 'commit' });
-  const early = await page.evaluate(() => new Promise<string | undefined>((resolve) => {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(document.documentElement.dataset.theme), { once: true });
-    else resolve(document.documentElement.dataset.theme);
-  }));
+  const early = await page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) => {
+        if (document.readyState === 'loading')
+          document.addEventListener('DOMContentLoaded', () => resolve(document.documentElement.dataset.theme), {
+            once: true,
+          });
+        else resolve(document.documentElement.dataset.theme);
+      }),
+  );
   expect(early).toBe('dark');
   await expect(page.locator('.theme-switch select')).toHaveValue('dark');
-  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor);
+  const bg = await page.evaluate(
+    () => getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor,
+  );
   expect(bg).not.toBe('rgb(255, 255, 255)');
   await page.locator('.theme-switch select').selectOption('system');
   await page.reload();
@@ -83,7 +91,13 @@ test.describe('on a phone', () => {
   // Wide content scrolls inside its own box; the page itself never scrolls sideways. These pages hold a long
   // unbroken next-page title, tables of connection keys inside tabs, tables of environment variables, and long
   // metric names in sentences.
-  for (const route of ['/doc/sql-reference/system-tables/system-metrics', '/doc/sql-commands/ddl/stage/ddl-create-stage', '/doc/deploy/metasrv/metasrv-config', '/doc/monitor/metasrv-metrics', pages.guide]) {
+  for (const route of [
+    '/doc/sql-reference/system-tables/system-metrics',
+    '/doc/sql-commands/ddl/stage/ddl-create-stage',
+    '/doc/deploy/metasrv/metasrv-config',
+    '/doc/monitor/metasrv-metrics',
+    pages.guide,
+  ]) {
     test(`${route} does not scroll sideways`, async ({ page }) => {
       await gotoReady(page, route);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

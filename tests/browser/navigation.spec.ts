@@ -79,13 +79,16 @@ test('an unknown path gets the 404 page with search and a way back', async ({ pa
 
 test('the page footer offers edit, report and copy, and the top bar shows the version', async ({ page }) => {
   await page.goto(pages.deep);
-  await expect(page.locator('.page-footer a', { hasText: 'Edit this page' })).toHaveAttribute('href', /edit\/main\/content\/doc\/15-sql-functions\/30-datetime-functions\/datetrunc\.md$/);
+  await expect(page.locator('.page-footer a', { hasText: 'Edit this page' })).toHaveAttribute(
+    'href',
+    /edit\/main\/content\/doc\/15-sql-functions\/30-datetime-functions\/datetrunc\.md$/,
+  );
   const report = await page.locator('.page-footer a', { hasText: 'Report a problem' }).getAttribute('href');
   expect(decodeURIComponent(report ?? '').replace(/\+/g, ' ')).toContain(pages.deep);
   await expect(page.locator('.version-label')).toHaveText(/^Next · Databend v\d+\.\d+\.\d+$/);
 });
 
-test('a category off the page\'s branch loads its contents when opened, from one cached file', async ({ page }) => {
+test("a category off the page's branch loads its contents when opened, from one cached file", async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (req) => {
     if (/\/assets\/build\/sidebar-[0-9a-f]+\.json$/.test(req.url())) fetched.push(req.url());
@@ -99,19 +102,27 @@ test('a category off the page\'s branch loads its contents when opened, from one
   const handle = await first.elementHandle();
   await first.locator('> summary').click();
   await expect.poll(() => handle?.getAttribute('open')).toBe('');
-  await expect.poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a.sidebar-link').length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a.sidebar-link').length))
+    .toBeGreaterThan(0);
   expect(await handle?.getAttribute('data-sb-lazy')).toBeNull();
   // Another category needs no second request: the file is fetched once.
   const second = page.locator('#sidebar details[open] > ul > li > details[data-sb-lazy]').first();
   const secondHandle = await second.elementHandle();
   await second.locator('> summary').click();
-  await expect.poll(() => secondHandle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => secondHandle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length))
+    .toBeGreaterThan(0);
   expect(fetched).toHaveLength(1);
   // It lists what the category's own page lists in its sidebar, where the category is open.
-  const links = await handle.evaluate((el) => [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''));
+  const links = await handle.evaluate((el) =>
+    [...el.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href') ?? ''),
+  );
   await page.goto(href ?? '/');
   const current = page.locator('#sidebar a[aria-current="page"]');
   await expect(current).toHaveAttribute('href', href ?? '');
-  const there = await current.locator('xpath=following-sibling::details[1]/ul/li/a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const there = await current
+    .locator('xpath=following-sibling::details[1]/ul/li/a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   expect(links).toEqual(there);
 });

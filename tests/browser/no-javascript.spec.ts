@@ -12,7 +12,10 @@ test('with JavaScript off, pages read and navigate', async ({ page }) => {
   await expect(page.locator('.copy-code-slot').first()).toBeHidden();
   await expect(page.locator('.top-bar-theme')).toBeHidden();
   // The sidebar still opens and closes (native details) and its links work.
-  const closed = page.locator('#sidebar > ul > li.sidebar-item-category > details:not([open])').first().locator('xpath=.');
+  const closed = page
+    .locator('#sidebar > ul > li.sidebar-item-category > details:not([open])')
+    .first()
+    .locator('xpath=.');
   const handle = await closed.elementHandle();
   const summary = closed.locator('> summary');
   await summary.click();
@@ -21,7 +24,9 @@ test('with JavaScript off, pages read and navigate', async ({ page }) => {
   await expect(page).toHaveURL(/\/doc\/$/);
 });
 
-test('with JavaScript off, a category off the page\'s branch is a link to its page, whose sidebar lists its pages', async ({ page }) => {
+test("with JavaScript off, a category off the page's branch is a link to its page, whose sidebar lists its pages", async ({
+  page,
+}) => {
   await page.goto(pages.deep);
   // Its toggle would open onto nothing without the loader: it is hidden, and the link stays.
   const lazy = page.locator('#sidebar details[open] > ul > li > details[data-sb-lazy]').first();
@@ -57,7 +62,9 @@ test('with JavaScript off on a phone, the sidebar follows the article', async ({
   expect(sidebarTop).toBeGreaterThan(articleTop);
 });
 
-test('a function entry shows its signature card above the prose, within a phone screen, without JavaScript', async ({ page }) => {
+test('a function entry shows its signature card above the prose, within a phone screen, without JavaScript', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   // A page of many functions: each entry's card sits under its heading, the longest signatures wrap.
   await page.goto('/doc/sql-functions/array-functions');

@@ -5,12 +5,16 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 const desk = { viewport: { width: 1440, height: 900 } } as const;
 
 /** Pages with many code blocks, titled and untitled, with and without results. */
-const codePages = ['/doc/sql-functions/datetime-functions/tostartofweek', '/doc/sql-commands/ddl/table/ddl-create-table'];
+const codePages = [
+  '/doc/sql-functions/datetime-functions/tostartofweek',
+  '/doc/sql-commands/ddl/table/ddl-create-table',
+];
 
 /** Code blocks whose copy button's box overlaps the box of their first line of text. */
 async function coveredBlocks(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const covered: string[] = [];
     document.querySelectorAll('figure.code-block').forEach((figure, i) => {
       const button = figure.querySelector('button.copy-code');
@@ -28,13 +32,17 @@ async function coveredBlocks(page: Page): Promise<string[]> {
       text.y = top;
       text.width = Math.max(...rects.map((r) => r.right)) - left;
       text.height = Math.max(...rects.map((r) => r.bottom)) - top;
-      if (overlap(button.getBoundingClientRect(), text)) covered.push(`block ${i + 1}: ${(line.textContent ?? '').slice(0, 40)}`);
+      if (overlap(button.getBoundingClientRect(), text))
+        covered.push(`block ${i + 1}: ${(line.textContent ?? '').slice(0, 40)}`);
     });
     return covered;
   });
 }
 
-for (const [name, device] of [['phone', phone], ['desk', desk]] as const) {
+for (const [name, device] of [
+  ['phone', phone],
+  ['desk', desk],
+] as const) {
   test.describe(`on a ${name}`, () => {
     test.use(device);
     test('"Copy code" never covers the code', async ({ page }) => {
@@ -85,7 +93,9 @@ test.describe('the menu drawer on a phone', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.getElementById('sidebar')?.contains(document.activeElement))).toBe(true);
     // The article behind cannot take focus.
-    expect(await page.evaluate(() => (document.getElementById('content') as HTMLElement & { inert: boolean }).inert)).toBe(true);
+    expect(
+      await page.evaluate(() => (document.getElementById('content') as HTMLElement & { inert: boolean }).inert),
+    ).toBe(true);
     await tapAt(page, 'button.menu-button');
     await expect(drawer).toBeHidden();
     await expect(menu).toHaveText('Menu');
@@ -113,24 +123,38 @@ test.describe('reading a long page on a phone', () => {
     await entry.click();
     await expect(toc).not.toHaveAttribute('open', '');
     // The heading sits just under the two bars: visible, not hidden under them, not far below.
-    const placed = async () => page.evaluate((headingId) => {
-      const top = document.getElementById(headingId)?.getBoundingClientRect().top ?? -1;
-      const bars = Math.max(document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0, document.querySelector('details.toc-inline')?.getBoundingClientRect().bottom ?? 0);
-      return top >= bars - 1 && top <= bars + 40;
-    }, id);
+    const placed = async () =>
+      page.evaluate((headingId) => {
+        const top = document.getElementById(headingId)?.getBoundingClientRect().top ?? -1;
+        const bars = Math.max(
+          document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0,
+          document.querySelector('details.toc-inline')?.getBoundingClientRect().bottom ?? 0,
+        );
+        return top >= bars - 1 && top <= bars + 40;
+      }, id);
     await expect.poll(placed).toBe(true);
   });
 
   test('tap targets are at least 24 px and heading anchors show without hover', async ({ page }) => {
     await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
     const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.breadcrumbs a, .page-actions a, .heading-anchor, .prev-next a, .toc-inline summary')]
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          '.breadcrumbs a, .page-actions a, .heading-anchor, .prev-next a, .toc-inline summary',
+        ),
+      ]
         .map((el) => ({ el, r: el.getBoundingClientRect() }))
         .filter(({ r }) => r.height < 24 || r.width < 24)
-        .map(({ el, r }) => `${el.className || el.tagName} "${el.textContent}" ${Math.round(r.width)}x${Math.round(r.height)}`),
+        .map(
+          ({ el, r }) =>
+            `${el.className || el.tagName} "${el.textContent}" ${Math.round(r.width)}x${Math.round(r.height)}`,
+        ),
     );
     expect(small).toEqual([]);
-    const opacity = await page.locator('h2 .heading-anchor').first().evaluate((el) => Number(getComputedStyle(el).opacity));
+    const opacity = await page
+      .locator('h2 .heading-anchor')
+      .first()
+      .evaluate((el) => Number(getComputedStyle(el).opacity));
     expect(opacity).toBeGreaterThan(0.4);
   });
 
@@ -166,17 +190,21 @@ test.describe('reading on a desk', () => {
   });
 });
 
-test('two tab groups on one page have ids of their own: each tab controls a panel of its own group', async ({ page }) => {
+test('two tab groups on one page have ids of their own: each tab controls a panel of its own group', async ({
+  page,
+}) => {
   await gotoReady(page, '/doc/deploy/metasrv/deploying-databend-on-kubernetes');
   const groups = page.locator('.tabs');
   expect(await groups.count()).toBeGreaterThan(1);
   const wrong = await page.evaluate(() => {
     const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
     const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
-    const misplaced = [...document.querySelectorAll('.tabs [role="tab"]')].filter((tab) => {
-      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
-      return !panel || panel.closest('.tabs') !== tab.closest('.tabs');
-    }).map((tab) => tab.id);
+    const misplaced = [...document.querySelectorAll('.tabs [role="tab"]')]
+      .filter((tab) => {
+        const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+        return !panel || panel.closest('.tabs') !== tab.closest('.tabs');
+      })
+      .map((tab) => tab.id);
     return { dup, misplaced };
   });
   expect(wrong).toEqual({ dup: [], misplaced: [] });
@@ -188,10 +216,15 @@ test('breadcrumb structured data is on the page and the Content-Security-Policy 
     if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
-  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; itemListElement: { name: string; position: number }[] };
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    '@type': string;
+    itemListElement: { name: string; position: number }[];
+  };
   expect(data['@type']).toBe('BreadcrumbList');
   expect(data.itemListElement.at(-1)).toMatchObject({ name: 'TO_START_OF_WEEK' });
   expect(data.itemListElement.map((e) => e.position)).toEqual(data.itemListElement.map((_, i) => i + 1));
@@ -202,13 +235,23 @@ test('on paper: only the article, code wrapped, links with their address, tables
   await page.setViewportSize({ width: 700, height: 1000 });
   await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
   await page.emulateMedia({ media: 'print' });
-  for (const chrome of ['.top-bar', '#sidebar', 'aside.toc', 'details.toc-inline', '.prev-next', 'button.copy-code', '.page-actions']) {
+  for (const chrome of [
+    '.top-bar',
+    '#sidebar',
+    'aside.toc',
+    'details.toc-inline',
+    '.prev-next',
+    'button.copy-code',
+    '.page-actions',
+  ]) {
     await expect(page.locator(chrome).first(), chrome).toBeHidden();
   }
   await expect(page.locator('article h1')).toBeVisible();
   const paper = await page.evaluate(() => {
     const pre = document.querySelector('.code-block pre');
-    const link = [...document.querySelectorAll('.article a[href]')].find((a) => !a.getAttribute('href')?.startsWith('#'));
+    const link = [...document.querySelectorAll('.article a[href]')].find(
+      (a) => !a.getAttribute('href')?.startsWith('#'),
+    );
     const article = document.querySelector('.article')?.getBoundingClientRect();
     const tables = [...document.querySelectorAll('.article table')].map((t) => t.getBoundingClientRect());
     return {
@@ -236,7 +279,9 @@ test('the RFC template is neither the first RFC nor the page after the roadmap',
 
 test.describe('the sidebar on a desk', () => {
   test.use(desk);
-  test('shows the current page on load, wraps long names instead of scrolling sideways, and lists a name before its variants', async ({ page }) => {
+  test('shows the current page on load, wraps long names instead of scrolling sideways, and lists a name before its variants', async ({
+    page,
+  }) => {
     await gotoReady(page, '/doc/sql-functions/geo-functions/');
     await expect(page.locator('#sidebar [aria-current="page"]')).toBeInViewport();
     await gotoReady(page, '/doc/sql-functions/aggregate-functions/aggregate-min-if');
@@ -253,21 +298,24 @@ test.describe('the sidebar on a desk', () => {
 /** The colour of pixels in a PNG, read in a blank page's canvas (the site's CSP rightly refuses data: images). */
 async function pixels(page: Page, png: Buffer, points: [number, number][]): Promise<number[]> {
   const blank = await page.context().newPage();
-  const lum = await blank.evaluate(async ({ data, points: at }) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.width;
-    canvas.height = img.height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return [];
-    ctx.drawImage(img, 0, 0);
-    return at.map(([x, y]) => {
-      const [r = 0, g = 0, b = 0] = ctx.getImageData(Math.min(x, img.width - 1), y, 1, 1).data;
-      return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
-    });
-  }, { data: png.toString('base64'), points });
+  const lum = await blank.evaluate(
+    async ({ data, points: at }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return [];
+      ctx.drawImage(img, 0, 0);
+      return at.map(([x, y]) => {
+        const [r = 0, g = 0, b = 0] = ctx.getImageData(Math.min(x, img.width - 1), y, 1, 1).data;
+        return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
+      });
+    },
+    { data: png.toString('base64'), points },
+  );
   await blank.close();
   return lum;
 }
@@ -277,7 +325,9 @@ test.describe('a table wider than the phone', () => {
   test('shows a shadow at the edge that hides more columns, and none at the edge it has reached', async ({ page }) => {
     await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
     const found = await page.evaluate(() => {
-      const box = [...document.querySelectorAll<HTMLElement>('.result-scroll')].find((el) => el.scrollWidth > el.clientWidth + 40);
+      const box = [...document.querySelectorAll<HTMLElement>('.result-scroll')].find(
+        (el) => el.scrollWidth > el.clientWidth + 40,
+      );
       box?.setAttribute('data-wide', '');
       return !!box;
     });
@@ -288,7 +338,10 @@ test.describe('a table wider than the phone', () => {
     if (!size) throw new Error('no box');
     // Sample a body row, two pixels in from each edge, and the page's own colour beside the box.
     const y = Math.round(size.height * 0.75);
-    const edges = (): [number, number][] => [[2, y], [Math.round(size.width) - 3, y]];
+    const edges = (): [number, number][] => [
+      [2, y],
+      [Math.round(size.width) - 3, y],
+    ];
     const bg = (await pixels(page, await page.screenshot(), [[1, Math.round(size.y + y)]]))[0] ?? 0;
     const [leftStart, rightStart] = await pixels(page, await box.screenshot(), edges());
     expect(Math.abs((leftStart ?? 0) - bg)).toBeLessThan(8);
@@ -306,5 +359,9 @@ test('the 404 page suggests pages for the mistyped address and keeps its search 
   const suggestions = page.locator('.not-found-suggestions a');
   await expect(suggestions.first()).toBeVisible();
   await expect(page.locator('.not-found-suggestions a[href$="/tostartofweek"]')).toHaveCount(1);
-  await expect(page.locator('.not-found-search input[type="search"], .not-found-search [role="search"], .not-found-search input').first()).toBeVisible();
+  await expect(
+    page
+      .locator('.not-found-search input[type="search"], .not-found-search [role="search"], .not-found-search input')
+      .first(),
+  ).toBeVisible();
 });

@@ -16,7 +16,9 @@ async function expectUsable(page: Page, scope: string): Promise<void> {
   const row = await box(page.locator(`${scope} .search-controls`));
   const field = await box(input);
   expect(field.width / row.width).toBeGreaterThanOrEqual(0.6);
-  const sizes = await page.locator(`${scope} input, ${scope} select`).evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+  const sizes = await page
+    .locator(`${scope} input, ${scope} select`)
+    .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
   expect(sizes.length).toBeGreaterThanOrEqual(3);
   for (const size of sizes) expect(size).toBeGreaterThanOrEqual(16);
   // The filters are on screen too, below the query box, not beside it.

@@ -12,7 +12,8 @@ async function shownFor(page: Page, q: string): Promise<Shown> {
   await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
   return page.evaluate(() => {
     const hits = [...document.querySelectorAll('.search-dialog .search-hit')];
-    const links = (el: Element | undefined) => [...(el?.querySelectorAll('[role="option"]') ?? [])].map((a) => a.getAttribute('href') ?? '');
+    const links = (el: Element | undefined) =>
+      [...(el?.querySelectorAll('[role="option"]') ?? [])].map((a) => a.getAttribute('href') ?? '');
     return { first: links(hits[0])[0] ?? null, offered: hits.slice(0, 3).flatMap(links) };
   });
 }
@@ -24,7 +25,9 @@ test('search puts the right page first and offers the matching section', async (
   const results = [];
   for (const c of cases) results.push({ c, shown: await shownFor(page, c.q) });
   const f = figures(results);
-  console.log(`search relevance: ${describeFigures(f)}${f.misses.length ? `\n  misses:\n  ${f.misses.join('\n  ')}` : ''}`);
+  console.log(
+    `search relevance: ${describeFigures(f)}${f.misses.length ? `\n  misses:\n  ${f.misses.join('\n  ')}` : ''}`,
+  );
   expect(cases.length).toBeGreaterThanOrEqual(160);
   expect(f.tasks[1], 'task and concept queries').toBeGreaterThanOrEqual(40);
   expect(f.deep[1], 'deep-link queries').toBeGreaterThanOrEqual(15);

@@ -15,11 +15,18 @@ async function record(page: Page): Promise<void> {
     const seen = () => {
       const status = dialog.querySelector('.search-status')?.textContent ?? '';
       if (w.statuses[w.statuses.length - 1] !== status) w.statuses.push(status);
-      const list = [...dialog.querySelectorAll('.search-hit > a')].map((a) => (a.getAttribute('href') ?? '').split('#')[0] ?? '');
+      const list = [...dialog.querySelectorAll('.search-hit > a')].map(
+        (a) => (a.getAttribute('href') ?? '').split('#')[0] ?? '',
+      );
       const last = w.orders[w.orders.length - 1];
       if (!last || last.status !== status || last.pages.join() !== list.join()) w.orders.push({ status, pages: list });
     };
-    new MutationObserver(seen).observe(dialog, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(seen).observe(dialog, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   });
 }
 
@@ -31,7 +38,10 @@ const recorded = (page: Page) =>
 
 const QUERIES = ['window functions', 'kill a running query', 'time travel', 'create table as select', 'json'];
 
-for (const [label, delay] of [['quickly', 30], ['slowly', 220]] as const) {
+for (const [label, delay] of [
+  ['quickly', 30],
+  ['slowly', 220],
+] as const) {
   test(`typing ${label} never shows "No results" and the final results do not reorder`, async ({ page }) => {
     test.setTimeout(90_000);
     await gotoReady(page, pages.home);
@@ -45,7 +55,10 @@ for (const [label, delay] of [['quickly', 30], ['slowly', 220]] as const) {
       await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
       await page.waitForTimeout(400);
       const { statuses, orders } = await recorded(page);
-      expect(statuses.filter((s) => s.startsWith('No results')), `statuses while typing "${q}"`).toEqual([]);
+      expect(
+        statuses.filter((s) => s.startsWith('No results')),
+        `statuses while typing "${q}"`,
+      ).toEqual([]);
       // From the first list shown for the final text on, the pages keep their order.
       const final = orders.filter((o) => o.status.includes(`"${q}"`) && o.pages.length > 0);
       expect(final.length, q).toBeGreaterThan(0);

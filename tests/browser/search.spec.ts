@@ -87,7 +87,9 @@ test('the section filter narrows results without leaving the dialog', async ({ p
   await page.locator('.search-dialog .search-section select').selectOption('SQL Commands');
   await expect(page.locator('.search-dialog .search-status')).toContainText('"table"');
   await expect(dialog(page)).toBeVisible();
-  const hrefs = await page.locator('.search-dialog .search-hit > a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('.search-dialog .search-hit > a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.length).toBeGreaterThan(0);
   for (const href of hrefs) expect(href).toMatch(/^\/doc\/(sql-commands|reference\/sql)/);
 });
@@ -120,7 +122,14 @@ test('text from the index is shown as text, never run as markup', async ({ page 
   const evil = '<img src=x onerror="window.__searchXss=1">';
   await page.route('**/search-records.json', async (route) => {
     const body = (await (await route.fetch()).json()) as { sections: string[]; names: object[] };
-    body.names.push({ name: `EVIL_NAME ${evil}`, kind: 'function', url: '/doc/', page: evil, section: 'SQL Functions', summary: `summary ${evil}` });
+    body.names.push({
+      name: `EVIL_NAME ${evil}`,
+      kind: 'function',
+      url: '/doc/',
+      page: evil,
+      section: 'SQL Functions',
+      summary: `summary ${evil}`,
+    });
     await route.fulfill({ json: body });
   });
   await gotoReady(page, pages.home);
@@ -144,12 +153,22 @@ test('the search page shows full results for ?q= and keeps the address in step',
 async function resultOrder(page: Page, scope: string, q: string): Promise<string[]> {
   await expect(page.locator(`${scope} .search-status`)).toContainText(`"${q}"`);
   await page.locator(`${scope} .search-results[data-details="ready"]`).waitFor({ state: 'attached' });
-  return page.locator(`${scope} .search-hit > a`).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return page
+    .locator(`${scope} .search-hit > a`)
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
 test('a query gives one order, typed key by key, pasted, or on the search page', async ({ page }) => {
   test.setTimeout(120_000);
-  const queries = ['cancel a running query', 'add a column to a table', 'json data type', 'insert overwrite', 'cast', 'stream data from kafka', 'date_trunc'];
+  const queries = [
+    'cancel a running query',
+    'add a column to a table',
+    'json data type',
+    'insert overwrite',
+    'cast',
+    'stream data from kafka',
+    'date_trunc',
+  ];
   await gotoReady(page, pages.home);
   for (const q of queries) {
     await page.keyboard.press('Control+k');
@@ -167,7 +186,9 @@ test('a query gives one order, typed key by key, pasted, or on the search page',
   }
 });
 
-test('a query ranks the same on a fresh search page as in a dialog whose page has loaded the whole index', async ({ page }) => {
+test('a query ranks the same on a fresh search page as in a dialog whose page has loaded the whole index', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // On a desk the rest of the index loads in the background after a first answer; Pagefind matches a word's
   // extensions, and a word missing from a part by its prefixes, among the words it has loaded.
@@ -189,7 +210,9 @@ test('a query ranks the same on a fresh search page as in a dialog whose page ha
   }
 });
 
-test('Enter pressed right after typing opens the first result of what was typed, at its matching section', async ({ page }) => {
+test('Enter pressed right after typing opens the first result of what was typed, at its matching section', async ({
+  page,
+}) => {
   await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');
   await input(page).pressSequentially('insert overwrite', { delay: 10 });
@@ -204,7 +227,9 @@ test.describe('without JavaScript', () => {
     await page.locator('.search-button').click();
     await expect(page).toHaveURL(/\/doc\/search$/);
     await expect(page.locator('.search-noscript')).toBeVisible();
-    await expect(page.locator('.name-directory').getByRole('link', { name: 'DATE_TRUNC', exact: true })).toHaveAttribute('href', '/doc/sql-functions/datetime-functions/datetrunc');
+    await expect(
+      page.locator('.name-directory').getByRole('link', { name: 'DATE_TRUNC', exact: true }),
+    ).toHaveAttribute('href', '/doc/sql-functions/datetime-functions/datetrunc');
   });
 });
 
@@ -212,7 +237,10 @@ test('the kind filter keeps one kind of entry, in the dialog and on the search p
   await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');
   await searchFor(page, 'date');
-  const kinds = () => page.locator('.search-dialog .search-hit').evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))]);
+  const kinds = () =>
+    page
+      .locator('.search-dialog .search-hit')
+      .evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))]);
   expect((await kinds()).length).toBeGreaterThan(1);
   await page.locator('.search-dialog .search-kind select').selectOption('function');
   await expect.poll(kinds).toEqual(['function']);
@@ -223,5 +251,9 @@ test('the kind filter keeps one kind of entry, in the dialog and on the search p
   const panel = page.locator('.search-page-panel');
   await expect(panel.locator('.search-status')).toContainText('"max_threads"');
   await panel.locator('.search-kind select').selectOption('setting');
-  await expect.poll(() => panel.locator('.search-hit').evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))])).toEqual(['setting']);
+  await expect
+    .poll(() =>
+      panel.locator('.search-hit').evaluateAll((hits) => [...new Set(hits.map((h) => h.getAttribute('data-kind')))]),
+    )
+    .toEqual(['setting']);
 });

@@ -55,17 +55,27 @@ export function heldOutFigures(results: { c: RelevanceCase; shown: Shown }[]): H
     const three = one || inFirstThree(c, shown);
     const cat = f.byCategory.get(categoryOf(c)) ?? { top1: [0, 0], top3: [0, 0] };
     f.byCategory.set(categoryOf(c), cat);
-    for (const [pair, ok] of [[f.top1, one], [f.top3, three], [cat.top1, one], [cat.top3, three]] as const) {
+    for (const [pair, ok] of [
+      [f.top1, one],
+      [f.top3, three],
+      [cat.top1, one],
+      [cat.top3, three],
+    ] as const) {
       pair[1]++;
       if (ok) pair[0]++;
     }
-    if (!one) f.misses.push(`${JSON.stringify(c.q)} (${c.why}): expected ${c.expect}, got ${shown.first ?? '(nothing)'}${three ? ' (in the first three)' : ''}`);
+    if (!one)
+      f.misses.push(
+        `${JSON.stringify(c.q)} (${c.why}): expected ${c.expect}, got ${shown.first ?? '(nothing)'}${three ? ' (in the first three)' : ''}`,
+      );
   }
   return f;
 }
 
 export function describeHeldOut(f: HeldOutFigures): string {
-  const cats = [...f.byCategory].map(([name, v]) => `${name} ${v.top1[0]}/${v.top1[1]}${v.top3[0] > v.top1[0] ? ` (${v.top3[0]})` : ''}`).join(', ');
+  const cats = [...f.byCategory]
+    .map(([name, v]) => `${name} ${v.top1[0]}/${v.top1[1]}${v.top3[0] > v.top1[0] ? ` (${v.top3[0]})` : ''}`)
+    .join(', ');
   return `right page first ${pct(f.top1)}; among the first three ${pct(f.top3)}; by category, first (first three): ${cats}`;
 }
 
@@ -81,7 +91,9 @@ const pageOf = (href: string) => href.split('#')[0] ?? href;
 
 export function firstIsRight(c: RelevanceCase, shown: Shown): boolean {
   if (!shown.first) return false;
-  return [c.expect, ...(c.alt ?? [])].some((e) => (e.includes('#') ? shown.first === e : pageOf(shown.first ?? '') === e));
+  return [c.expect, ...(c.alt ?? [])].some((e) =>
+    e.includes('#') ? shown.first === e : pageOf(shown.first ?? '') === e,
+  );
 }
 
 /** The expected page (or section) is one of the first three results. */
@@ -113,11 +125,17 @@ export function figures(results: { c: RelevanceCase; shown: Shown }[]): Figures 
       f.tasks[1]++;
       if (ok) f.tasks[0]++;
     }
-    if (!ok) f.misses.push(`${JSON.stringify(c.q)} (${c.kind}: ${c.why}): expected ${c.expect}, got ${shown.first ?? '(nothing)'}`);
+    if (!ok)
+      f.misses.push(
+        `${JSON.stringify(c.q)} (${c.kind}: ${c.why}): expected ${c.expect}, got ${shown.first ?? '(nothing)'}`,
+      );
     if (c.heading) {
       f.deep[1]++;
       if (headingOffered(c, shown)) f.deep[0]++;
-      else f.misses.push(`${JSON.stringify(c.q)} (heading): ${c.heading} not offered; offered ${shown.offered.slice(0, 6).join(' ') || '(nothing)'}`);
+      else
+        f.misses.push(
+          `${JSON.stringify(c.q)} (heading): ${c.heading} not offered; offered ${shown.offered.slice(0, 6).join(' ') || '(nothing)'}`,
+        );
     }
   }
   return f;

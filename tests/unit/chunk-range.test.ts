@@ -4,8 +4,33 @@ import { chunkProbes, compareCodePoints, stemFloor } from '../../src/islands/chu
 describe('the chunks a word needs', () => {
   it('starts from a prefix of the word that its Snowball stem keeps', () => {
     // Porter 2 stems: run, stream, configur, cri, data, travel, organiz.
-    const stems: [string, string][] = [['running', 'run'], ['streaming', 'stream'], ['configuration', 'configur'], ['cries', 'cri'], ['data', 'data'], ['travel', 'travel'], ['organizational', 'organiz'], ['happy', 'happi'], ['hoped', 'hope'], ['stopped', 'stop'], ['generalization', 'gener'], ['install', 'instal'], ['crying', 'cri'], ['table', 'tabl'], ['date', 'date'], ['stage', 'stage'], ['create', 'creat'], ['time', 'time'], ['player', 'player'], ['played', 'play'], ['effectively', 'effect'], ['date_trunc', 'date_trunc'], ['databases', 'databas']];
-    for (const [word, stem] of stems) expect(stem.startsWith(stemFloor(word)), `${word} -> ${stemFloor(word)}`).toBe(true);
+    const stems: [string, string][] = [
+      ['running', 'run'],
+      ['streaming', 'stream'],
+      ['configuration', 'configur'],
+      ['cries', 'cri'],
+      ['data', 'data'],
+      ['travel', 'travel'],
+      ['organizational', 'organiz'],
+      ['happy', 'happi'],
+      ['hoped', 'hope'],
+      ['stopped', 'stop'],
+      ['generalization', 'gener'],
+      ['install', 'instal'],
+      ['crying', 'cri'],
+      ['table', 'tabl'],
+      ['date', 'date'],
+      ['stage', 'stage'],
+      ['create', 'creat'],
+      ['time', 'time'],
+      ['player', 'player'],
+      ['played', 'play'],
+      ['effectively', 'effect'],
+      ['date_trunc', 'date_trunc'],
+      ['databases', 'databas'],
+    ];
+    for (const [word, stem] of stems)
+      expect(stem.startsWith(stemFloor(word)), `${word} -> ${stemFloor(word)}`).toBe(true);
     // And no shorter than it needs to be for a word without a suffix: `stream` stays whole.
     expect(stemFloor('stream')).toBe('stream');
     expect(stemFloor('date_trunc')).toBe('date_trunc');
@@ -24,6 +49,12 @@ describe('the chunks a word needs', () => {
   });
 
   it('orders by code point, as Pagefind orders words', () => {
-    expect(['b', 'a_', 'a', '\u{1F600}', '\uFFFD'].sort(compareCodePoints)).toEqual(['a', 'a_', 'b', '\uFFFD', '\u{1F600}']);
+    expect(['b', 'a_', 'a', '\u{1F600}', '\uFFFD'].sort(compareCodePoints)).toEqual([
+      'a',
+      'a_',
+      'b',
+      '\uFFFD',
+      '\u{1F600}',
+    ]);
   });
 });

@@ -112,7 +112,8 @@ export class BuildCache {
 
   /** Where the last build's entries are (its manifest's `entries`). */
   useEntries(entries: Readonly<Record<string, EntryRef>> | undefined): void {
-    for (const [k, entry] of Object.entries(entries ?? {})) if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
+    for (const [k, entry] of Object.entries(entries ?? {}))
+      if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
   }
 
   /**
@@ -254,10 +255,15 @@ export class BuildCache {
  * from elsewhere) must never reach the site.
  */
 export function packParts(parts: Readonly<Record<string, string | Buffer>>): Buffer {
-  const buffers = Object.entries(parts).map(([name, data]) => [name, typeof data === 'string' ? Buffer.from(data, 'utf8') : data] as const);
+  const buffers = Object.entries(parts).map(
+    ([name, data]) => [name, typeof data === 'string' ? Buffer.from(data, 'utf8') : data] as const,
+  );
   const hash = createHash('sha1');
   for (const [, b] of buffers) hash.update(b);
-  const header = Buffer.from(`${JSON.stringify({ sha1: hash.digest('hex'), parts: buffers.map(([name, b]) => [name, b.length]) })}\n`, 'utf8');
+  const header = Buffer.from(
+    `${JSON.stringify({ sha1: hash.digest('hex'), parts: buffers.map(([name, b]) => [name, b.length]) })}\n`,
+    'utf8',
+  );
   return Buffer.concat([header, ...buffers.map(([, b]) => b)]);
 }
 
@@ -266,7 +272,8 @@ export function unpackParts(packed: Buffer): Map<string, Buffer> {
   const end = packed.indexOf(0x0a);
   if (end < 0) throw new Error('cache entry without its header');
   const header = JSON.parse(packed.subarray(0, end).toString('utf8')) as { sha1?: unknown; parts?: unknown };
-  if (typeof header.sha1 !== 'string' || !Array.isArray(header.parts)) throw new Error('cache entry with a header of another shape');
+  if (typeof header.sha1 !== 'string' || !Array.isArray(header.parts))
+    throw new Error('cache entry with a header of another shape');
   const parts = new Map<string, Buffer>();
   const hash = createHash('sha1');
   let at = end + 1;

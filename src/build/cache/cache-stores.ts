@@ -25,7 +25,8 @@ export function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo
       changed = true;
     },
     save() {
-      if (changed || Object.keys(read).length !== Object.keys(known).length) cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
+      if (changed || Object.keys(read).length !== Object.keys(known).length)
+        cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
       else cache.markUsed('frontmatter', key, '.json');
     },
   };
@@ -35,7 +36,10 @@ export function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo
  * The regular expressions render threads made from grammars' patterns (`regex-memo.ts`): handed to the threads,
  * and kept for the next build with what this one's threads added.
  */
-export function regexStore(cache: BuildCache, key: string): { known: Record<string, StoredRegex>; add(made: Record<string, StoredRegex> | undefined): void; save(): void } {
+export function regexStore(
+  cache: BuildCache,
+  key: string,
+): { known: Record<string, StoredRegex>; add(made: Record<string, StoredRegex> | undefined): void; save(): void } {
   const known = cache.readJson<Record<string, StoredRegex>>('regex', key) ?? {};
   let changed = false;
   return {

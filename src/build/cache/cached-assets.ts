@@ -8,7 +8,11 @@ import { sha256 } from './code-hash.ts';
 import { hasPage, writePage } from '../render/page-keys.ts';
 
 /** Vite's bundle for this code, from the cache or made now into it. */
-export async function bundleOnce(projectRoot: string, cache: BuildCache, key: string): Promise<{ bundle: Bundle; dir: string }> {
+export async function bundleOnce(
+  projectRoot: string,
+  cache: BuildCache,
+  key: string,
+): Promise<{ bundle: Bundle; dir: string }> {
   const dir = cache.file('assets', key, '');
   const known = cache.readJson<Bundle>('assets', key, '.json');
   if (known && known.jsFiles.every((f) => fs.existsSync(path.join(dir, f)))) {
@@ -27,7 +31,12 @@ export async function bundleOnce(projectRoot: string, cache: BuildCache, key: st
 }
 
 /** The 404 and search pages (their key): rendered in this thread when the cache does not hold them. */
-export async function standalonePage(cache: BuildCache, siteKey: string, view: PageView, site: SiteView): Promise<string> {
+export async function standalonePage(
+  cache: BuildCache,
+  siteKey: string,
+  view: PageView,
+  site: SiteView,
+): Promise<string> {
   const key = sha256(siteKey, JSON.stringify(view));
   if (!hasPage(cache, key)) {
     const { renderPageHtml } = await import('../render/render-page.tsx');

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[\w*${}\s,]+?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|@import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[\w*${}\s,]+?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|@import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** Every project file reachable from the entries by relative imports (TypeScript, TSX and CSS `@import`), sorted. */
 export function moduleClosure(entries: string[]): string[] {

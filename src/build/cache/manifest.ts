@@ -26,7 +26,9 @@ export function isPlainRelativePath(rel: string): boolean {
 }
 
 const relPath = z.string().refine(isPlainRelativePath, { message: 'not a plain relative path' });
-const folderPath = z.string().refine((rel) => rel === '' || isPlainRelativePath(rel), { message: 'not a plain relative path' });
+const folderPath = z
+  .string()
+  .refine((rel) => rel === '' || isPlainRelativePath(rel), { message: 'not a plain relative path' });
 /** A segment's file name, as `BuildCache` makes them. */
 const segmentName = z.string().regex(/^[\w-]+\.seg$/, 'not a segment file name');
 const count = z.number().int().nonnegative();
@@ -61,6 +63,9 @@ export function readManifest(cache: BuildCache, key: string, warn: (message: str
   // The table of contents, queries and places are checked as far as their outer shape: the render made them.
   if (parsed.success) return parsed.data as unknown as Manifest;
   const issue = parsed.error.issues[0];
-  warn(`build cache: ${cache.file('manifest', key, '.json')} is not valid (${issue?.path.join('.') || 'top'}: ${issue?.message}); building without it`);
+  warn(
+    `build cache: ${cache.file('manifest', key, '.json')} is not valid ` +
+      `(${issue?.path.join('.') || 'top'}: ${issue?.message}); building without it`,
+  );
   return { bodies: {} };
 }

@@ -67,7 +67,14 @@ export interface PageJob {
    * Doc pages: the source and the key of its body (source, results, code); `cachedBody`, a cached body whose
    * answers hold (its `bodyRefOf` and HTML), to wrap rather than render.
    */
-  doc?: { relPath: string; file: string; title: string; body: string; bodyKey: string; cachedBody?: { ref: string; html: string } };
+  doc?: {
+    relPath: string;
+    file: string;
+    title: string;
+    body: string;
+    bodyKey: string;
+    cachedBody?: { ref: string; html: string };
+  };
   /** The page without its body; a cached body's table of contents is filled in. */
   view: PageView;
   /** Languages of its code blocks besides SQL and shell, when its body is to be rendered (see `RenderPool`). */
@@ -171,6 +178,10 @@ export function withSidebar(html: string, sidebar: string): string {
  */
 export function tokenCss(pages: Iterable<readonly string[]>): string {
   const rules = new Map<string, string>();
-  for (const list of pages) for (const rule of list) if (!rules.has(rule)) rules.set(rule, rule.slice(1, rule.indexOf('{')));
-  return [...rules].sort((a, b) => a[1].localeCompare(b[1])).map(([rule]) => rule).join('\n');
+  for (const list of pages)
+    for (const rule of list) if (!rules.has(rule)) rules.set(rule, rule.slice(1, rule.indexOf('{')));
+  return [...rules]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([rule]) => rule)
+    .join('\n');
 }

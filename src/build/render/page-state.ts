@@ -33,7 +33,15 @@ export function throwContentErrors(states: readonly PageState[]): void {
  * Pages (by index) whose body got an answer about the rest of the site that is not true of this build. Anchors
  * of the `pending` pages (not rendered yet) are not known: answers about them are checked later.
  */
-export function wrongAnswers(states: PageState[], routeOfSource: Record<string, string>, pages: Set<string>, assets: Set<string>, anchorsOf: (s: PageState) => string[], pending: ReadonlySet<string>, contentRoot: string): number[] {
+export function wrongAnswers(
+  states: PageState[],
+  routeOfSource: Record<string, string>,
+  pages: Set<string>,
+  assets: Set<string>,
+  anchorsOf: (s: PageState) => string[],
+  pending: ReadonlySet<string>,
+  contentRoot: string,
+): number[] {
   const anchors = new Map<string, Set<string>>();
   for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
   const holds = (q: SiteQuery): boolean => {

@@ -24,7 +24,16 @@ import { insertSignatureCards } from '../../reference/signature-cards.ts';
 import { codeLanguagesOf, renderMarkdown } from '../../markdown/render-markdown.ts';
 import { ArticleBody } from '../../ui/ArticleBody.tsx';
 import type { PageView } from '../../ui/types.ts';
-import { bodyRefOf, pageKeyOf, type BodyMeta, type JobError, type PageJob, type PageResult, type SiteQuery, type WorkSetup } from './page-keys.ts';
+import {
+  bodyRefOf,
+  pageKeyOf,
+  type BodyMeta,
+  type JobError,
+  type PageJob,
+  type PageResult,
+  type SiteQuery,
+  type WorkSetup,
+} from './page-keys.ts';
 import { pagefindInput } from '../search/pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from '../paths.ts';
 import { renderPageHtml } from './render-page.tsx';
@@ -87,7 +96,9 @@ export class PageWork {
   }
 
   /** Markdown → HAST → HTML, with the questions it asked (the main thread keeps it under the body key). */
-  private async renderBody(doc: NonNullable<PageJob['doc']>): Promise<{ html: string; meta: BodyMeta; errors: JobError[] }> {
+  private async renderBody(
+    doc: NonNullable<PageJob['doc']>,
+  ): Promise<{ html: string; meta: BodyMeta; errors: JobError[] }> {
     const sink = new ErrorSink();
     const queries: SiteQuery[] = [];
     const assets = new Set<string>();
@@ -127,7 +138,11 @@ export class PageWork {
     };
     const parsed = parseMarkdown(doc.body);
     const styles = new TokenStyles();
-    const recorded = recordedExamples(this.setup.contentRoot, doc.relPath, this.setup.allowMissingResults ? undefined : sink);
+    const recorded = recordedExamples(
+      this.setup.contentRoot,
+      doc.relPath,
+      this.setup.allowMissingResults ? undefined : sink,
+    );
     const rendered = renderMarkdown(parsed, {
       file: doc.file,
       relPath: doc.relPath,
@@ -138,10 +153,21 @@ export class PageWork {
       recorded,
       allowMissingResults: this.setup.allowMissingResults,
     });
-    if (sink.errors.length) return { html: '', meta: undefined as never, errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })) };
+    if (sink.errors.length)
+      return {
+        html: '',
+        meta: undefined as never,
+        errors: sink.errors.map((e) => ({ file: e.file, line: e.line, reason: e.reason, column: e.column })),
+      };
     // What the page names is read before the cards go in: a card names nothing of its own.
     const places = pagePlaces(rendered.hast);
-    insertSignatureCards(rendered.hast, places, doc.title, this.setup.cards, this.setup.categoryOfDir[path.posix.dirname(doc.relPath)]);
+    insertSignatureCards(
+      rendered.hast,
+      places,
+      doc.title,
+      this.setup.cards,
+      this.setup.categoryOfDir[path.posix.dirname(doc.relPath)],
+    );
     const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],

@@ -41,7 +41,10 @@ export class RenderPool {
    * `threads` 0 renders in this thread. `bundle`: the worker as one module (`worker-bundle.ts`), if made. The
    * threads start loading at once; jobs wait for `setup`.
    */
-  constructor(threads: number, private readonly bundle?: string) {
+  constructor(
+    threads: number,
+    private readonly bundle?: string,
+  ) {
     for (let i = 0; i < threads; i++) this.threads.push(this.spawn());
   }
 
@@ -111,7 +114,12 @@ export class RenderPool {
   private pump(): void {
     for (const t of this.threads) {
       while (t.busy.size < IN_FLIGHT && this.queue.length) {
-        const mine = nextJobFor(t, this.threads, this.queue.map((p) => p.job.grammars ?? []), this.owners);
+        const mine = nextJobFor(
+          t,
+          this.threads,
+          this.queue.map((p) => p.job.grammars ?? []),
+          this.owners,
+        );
         if (mine < 0) break;
         const [next] = this.queue.splice(mine, 1);
         for (const g of next!.job.grammars ?? []) if (!this.owners.has(g)) this.owners.set(g, t);
@@ -122,14 +130,19 @@ export class RenderPool {
   }
 
   private spawn(): Thread {
-    const worker = this.bundle ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION }) : this.spawnOnSources();
+    const worker = this.bundle
+      ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION })
+      : this.spawnOnSources();
     const thread: Thread = { worker, busy: new Map() };
-    worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string };  }) => {
+    worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string } }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
       const pending = thread.busy.get(index);
       thread.busy.delete(index);
       if (msg.result) pending?.resolve(msg.result);
-      else pending?.reject(new Error(`rendering ${pending?.job.view.route ?? `page ${index}`} failed: ${msg.failed?.message}`));
+      else
+        pending?.reject(
+          new Error(`rendering ${pending?.job.view.route ?? `page ${index}`} failed: ${msg.failed?.message}`),
+        );
       this.pump();
     });
     const fail = (err: Error) => {
@@ -140,17 +153,28 @@ export class RenderPool {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (!this.closed && (code !== 0 || thread.busy.size)) fail(new Error(`a render thread stopped (exit code ${code})`));
+      if (!this.closed && (code !== 0 || thread.busy.size))
+        fail(new Error(`a render thread stopped (exit code ${code})`));
     });
     return thread;
   }
 
-  /** Without a bundle: the TypeScript sources, tsx's loader registered in the thread itself (hooks of the main thread do not reach workers on Node 20). */
+  /**
+   * Without a bundle: the TypeScript sources, tsx's loader registered in the thread itself (hooks of the main thread
+   * do not reach workers on Node 20).
+   */
   private spawnOnSources(): Worker {
-    const api = pathToFileURL(createRequire(sourceFile('build/render/render-pool.ts')).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const api = pathToFileURL(
+      createRequire(sourceFile('build/render/render-pool.ts'))
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
     const entry = pathToFileURL(sourceFile('build/render/render-worker.ts')).href;
     const code = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
-    return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: [], resourceLimits: YOUNG_GENERATION });
+    return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), {
+      execArgv: [],
+      resourceLimits: YOUNG_GENERATION,
+    });
   }
 }
 
@@ -158,7 +182,12 @@ export class RenderPool {
  * Which waiting job (by position) a thread takes, or -1 (see `RenderPool.pump`): the first whose languages all
  * belong to it or to no thread, or one no thread has all the languages of.
  */
-export function nextJobFor<T>(thread: T, threads: readonly T[], waiting: readonly (readonly string[])[], owners: ReadonlyMap<string, T>): number {
+export function nextJobFor<T>(
+  thread: T,
+  threads: readonly T[],
+  waiting: readonly (readonly string[])[],
+  owners: ReadonlyMap<string, T>,
+): number {
   const mayTake = (t: T, grammars: readonly string[]) => grammars.every((g) => (owners.get(g) ?? t) === t);
   return waiting.findIndex((grammars) => mayTake(thread, grammars) || !threads.some((o) => mayTake(o, grammars)));
 }

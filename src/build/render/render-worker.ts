@@ -18,5 +18,9 @@ parentPort?.on('message', (message: WorkerMessage) => {
   const { job } = message;
   (work ? work.run(job) : Promise.reject(new Error('render worker: a job before its setup')))
     .then((result) => parentPort?.postMessage({ result }))
-    .catch((err: unknown) => parentPort?.postMessage({ failed: { index: job.index, message: err instanceof Error ? (err.stack ?? err.message) : String(err) } }));
+    .catch((err: unknown) =>
+      parentPort?.postMessage({
+        failed: { index: job.index, message: err instanceof Error ? (err.stack ?? err.message) : String(err) },
+      }),
+    );
 });

@@ -19,7 +19,10 @@ export function workerBundle(): Promise<string | undefined> {
   made ??= (async () => {
     const projectRoot = path.dirname(SOURCE_DIR);
     // The bundler's options (this file) are part of what the bundle is made from.
-    const key = codeHash(projectRoot, [...moduleClosure([ENTRY]), sourceFile('build/render/worker-bundle.ts')]).slice(0, 20);
+    const key = codeHash(projectRoot, [...moduleClosure([ENTRY]), sourceFile('build/render/worker-bundle.ts')]).slice(
+      0,
+      20,
+    );
     const file = path.join(projectRoot, '.cache', 'worker', `render-worker-${key}.mjs`);
     if (fs.existsSync(file)) {
       // Marked as in use, so a build of other code keeps it (see below).
@@ -44,7 +47,9 @@ export function workerBundle(): Promise<string | undefined> {
       jsx: 'automatic',
       // The packages too: a thread then reads one file instead of resolving and reading some three hundred
       // (150 ms instead of 250 ms before its first page). Their CommonJS parts find Node's modules through this.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
       logLevel: 'silent',
     });
     fs.renameSync(tmp, file);
@@ -53,7 +58,8 @@ export function workerBundle(): Promise<string | undefined> {
     for (const name of fs.readdirSync(path.dirname(file))) {
       const other = path.join(path.dirname(file), name);
       try {
-        if (other !== file && name.startsWith('render-worker-') && Date.now() - fs.statSync(other).mtimeMs > 3600_000) fs.rmSync(other, { force: true });
+        if (other !== file && name.startsWith('render-worker-') && Date.now() - fs.statSync(other).mtimeMs > 3600_000)
+          fs.rmSync(other, { force: true });
       } catch {
         // Removed meanwhile.
       }

@@ -5,7 +5,12 @@
  */
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { SourceTree } from '../../content/types.ts';
-import { engineCoverage, type CoverageLine, type EngineObjects, type PagePlaces } from '../../examples/engine-objects.ts';
+import {
+  engineCoverage,
+  type CoverageLine,
+  type EngineObjects,
+  type PagePlaces,
+} from '../../examples/engine-objects.ts';
 import type { NameIndex } from '../../islands/name-match.ts';
 import type { PageView } from '../../ui/types.ts';
 import type { BuiltPage, SiteModel } from '../load-site.ts';
@@ -22,14 +27,29 @@ export interface Names {
 }
 
 export function computeNames(model: SiteModel, projectRoot: string, objects: EngineObjects): Names {
-  return { index: nameIndex(model, projectRoot, objects, settingSummaries(projectRoot), errorCodeSummaries(projectRoot)), coverage: engineCoverage(model, objects) };
+  return {
+    index: nameIndex(model, projectRoot, objects, settingSummaries(projectRoot), errorCodeSummaries(projectRoot)),
+    coverage: engineCoverage(model, objects),
+  };
 }
 
 /** The pages as `SiteModel` for the writers that read them (names, sitemap, llms.txt): views and places, no bodies. */
-export function siteModelOf(tree: SourceTree, contentRoot: string, catalogue: Catalogue, pages: readonly NamePage[], usedAssets: ReadonlySet<string> = new Set()): SiteModel {
+export function siteModelOf(
+  tree: SourceTree,
+  contentRoot: string,
+  catalogue: Catalogue,
+  pages: readonly NamePage[],
+  usedAssets: ReadonlySet<string> = new Set(),
+): SiteModel {
   const built: BuiltPage[] = pages.map(({ view, places }, i) => {
     const page = catalogue.pages[i]!;
-    return { page, view, markdown: page.kind === 'doc' ? page.source.raw : undefined, codeBlocks: [], ...(places ? { places } : {}) };
+    return {
+      page,
+      view,
+      markdown: page.kind === 'doc' ? page.source.raw : undefined,
+      codeBlocks: [],
+      ...(places ? { places } : {}),
+    };
   });
   return { tree, contentRoot, catalogue, pages: built, tokenCss: '', usedAssets };
 }

@@ -2,7 +2,8 @@
  * What Pagefind needs of a page, and nothing else. Pagefind parses every byte it is given, and most of a page is
  * markup it throws away: the sidebar, the top bar, the head's links, islands, the engine's result tables
  * (`data-pagefind-ignore`), and the `<span>` of every highlighted code token. Handing it only the parts it reads
- * makes indexing several times faster; the index it writes is the same, byte for byte, as that of the whole page with a space after each table cell (the unit tests compare
+ * makes indexing several times faster; the index it writes is the same, byte for byte, as that of the whole page with
+ * a space after each table cell (the unit tests compare
  * both on the fixture site, and `npm run bench` on the catalogue).
  *
  * Kept: the `<html>` element's attributes (the language), `<title>`, every element that carries a
@@ -13,7 +14,21 @@
  *
  * The input is our own React output: well formed, every `<` and `>` of text and attribute values escaped.
  */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>|<!--[\s\S]*?-->|<![^>]*>/g;
 const PAGEFIND_ATTR = /\sdata-pagefind-(?!ignore\b)[a-z-]+(?:=|\s|\/|$)/;

@@ -9,10 +9,15 @@ import { gunzipSync } from 'node:zlib';
 export function chunkStarts(meta: Buffer): string[] {
   const raw = gunzipSync(meta);
   const signature = 'pagefind_dcd';
-  if (raw.subarray(0, signature.length).toString('latin1') !== signature) throw new Error('search index: a Pagefind metadata file without its signature');
+  if (raw.subarray(0, signature.length).toString('latin1') !== signature)
+    throw new Error('search index: a Pagefind metadata file without its signature');
   const decoded = decodeCbor(raw, signature.length).value;
   const chunks = Array.isArray(decoded) ? decoded[2] : undefined;
-  if (!Array.isArray(chunks) || !chunks.every((c) => Array.isArray(c) && c.length === 3 && c.every((s) => typeof s === 'string'))) throw new Error('search index: Pagefind metadata not as Pagefind 1.6 writes it (no chunk list)');
+  if (
+    !Array.isArray(chunks) ||
+    !chunks.every((c) => Array.isArray(c) && c.length === 3 && c.every((s) => typeof s === 'string'))
+  )
+    throw new Error('search index: Pagefind metadata not as Pagefind 1.6 writes it (no chunk list)');
   return chunks.map((c) => (c as string[])[0]!);
 }
 
@@ -37,8 +42,7 @@ function decodeCbor(buf: Buffer, at: number): { value: Cbor; next: number } {
   } else if (info === 27) {
     n = Number(buf.readBigUInt64BE(pos));
     pos += 8;
-  }
-  else throw new Error('search index: Pagefind metadata holds an item of indefinite length');
+  } else throw new Error('search index: Pagefind metadata holds an item of indefinite length');
   switch (major) {
     case 0:
       return { value: n, next: pos };

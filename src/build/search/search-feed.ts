@@ -78,7 +78,8 @@ export function startFeeding(
         // A page with errors has no key: the build stops before the index is written.
         if (!s.pageKey) return;
         const input = readPagePart(cache, s.pageKey, 'pf');
-        if (input === undefined) throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
+        if (input === undefined)
+          throw new Error(`build: the page ${s.view.route} went missing from the cache folder during the build`);
         inFlight.push({ added: writer.add(htmlFileOf(s.view.route), input), bytes: input.length });
         bytes += input.length;
         while (bytes > maxBytes && inFlight.length) {

@@ -133,8 +133,22 @@ export function partRecords(files: ReadonlyMap<string, Buffer>, views: readonly 
     const data = JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment;
     const view = byUrl.get(key(data.url));
     const url = view?.route ?? data.url.replace(/(.)\/$/, '$1').replace(/^\/doc$/, '/doc/');
-    const headings = [...new Set((data.anchors ?? []).filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim())).map((a) => a.text?.trim() ?? ''))];
-    const record: PageRecord = [url, data.meta.title ?? url, data.meta.crumbs ?? '', view?.description ?? '', view?.section ?? '', headings, view?.keywords ?? []];
+    const headings = [
+      ...new Set(
+        (data.anchors ?? [])
+          .filter((a) => /^h[234]$/i.test(a.element) && a.text && !GENERIC_HEADING.test(a.text.trim()))
+          .map((a) => a.text?.trim() ?? ''),
+      ),
+    ];
+    const record: PageRecord = [
+      url,
+      data.meta.title ?? url,
+      data.meta.crumbs ?? '',
+      view?.description ?? '',
+      view?.section ?? '',
+      headings,
+      view?.keywords ?? [],
+    ];
     if (view?.kind === 'generated-index') record.push(1);
     while (record.length > 5 && (record[record.length - 1] as unknown[]).length === 0) record.pop();
     pages[name.slice('fragment/'.length).replace(/\.pf_fragment$/, '')] = record;
@@ -147,7 +161,11 @@ export function partRecords(files: ReadonlyMap<string, Buffer>, views: readonly 
  * folder and number of pages (see `index-parts.ts`), and where the index chunks of every part start, in order
  * (`chunk-range.ts`).
  */
-export function pageRecords(parts: readonly PartFiles[]): { pages: Record<string, PageRecord>; parts: StoredParts; chunks: string[] } {
+export function pageRecords(parts: readonly PartFiles[]): {
+  pages: Record<string, PageRecord>;
+  parts: StoredParts;
+  chunks: string[];
+} {
   const pages: Record<string, PageRecord> = {};
   const stored: StoredParts = [];
   const starts = new Set<string>();
@@ -158,7 +176,10 @@ export function pageRecords(parts: readonly PartFiles[]): { pages: Record<string
     for (const [id, record] of Object.entries(records)) {
       // Ids are short hashes, unique in a part; two parts could draw the same one, and the records would mix up
       // two pages.
-      if (pages[id]) throw new Error(`search index: two pages have the result id ${id} (${pages[id][0]} and ${record[0]}); change the number of pages per part`);
+      if (pages[id])
+        throw new Error(
+          `search index: two pages have the result id ${id} (${pages[id][0]} and ${record[0]}); change the number of pages per part`,
+        );
       pages[id] = record;
     }
     stored.push([part.dir, Object.keys(records).length]);
@@ -167,4 +188,3 @@ export function pageRecords(parts: readonly PartFiles[]): { pages: Record<string
   const chunks = [...starts].sort((a, b) => compareCodePoints(a, b));
   return { pages, parts: stored, chunks };
 }
-

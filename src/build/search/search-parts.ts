@@ -39,5 +39,7 @@ export function planParts(pages: number, pagesPerPart = PAGES_PER_PART): SearchP
 
 /** The files of a part's index the site publishes: all of the first part's, only the index data of the others. */
 export function publishedInPart(part: SearchPart, file: string): boolean {
-  return part.dir === '' || /^(?:pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)\/[^/]+)$/.test(file);
+  return (
+    part.dir === '' || /^(?:pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)\/[^/]+)$/.test(file)
+  );
 }

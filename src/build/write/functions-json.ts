@@ -68,25 +68,40 @@ export interface SectionMemo {
 const plain = (node: Nodes) => toString(node).replace(/\s+/g, ' ').trim();
 
 /** The section of a page an entry is (the whole page, or a heading up to the next of its level): summary and examples. */
-export function entryContent(page: EntryPage, anchor: string | undefined, treeOf: (body: string) => Root = (body) => parseMarkdown(body).tree): { summary: string | null; examples: FunctionExample[] } {
+export function entryContent(
+  page: EntryPage,
+  anchor: string | undefined,
+  treeOf: (body: string) => Root = (body) => parseMarkdown(body).tree,
+): { summary: string | null; examples: FunctionExample[] } {
   const tree = treeOf(page.body);
   let nodes: RootContent[] = tree.children;
   if (anchor) {
-    const start = tree.children.findIndex((n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor);
+    const start = tree.children.findIndex(
+      (n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor,
+    );
     if (start < 0) return { summary: null, examples: [] };
     const depth = (tree.children[start] as { depth: number }).depth;
     const end = tree.children.findIndex((n, i) => i > start && n.type === 'heading' && n.depth <= depth);
     nodes = tree.children.slice(start + 1, end < 0 ? undefined : end);
   }
   const firstParagraph = nodes.find((n) => n.type === 'paragraph');
-  const summary = anchor ? (firstParagraph ? plain(firstParagraph) : null) : page.description || (firstParagraph ? plain(firstParagraph) : null);
+  const summary = anchor
+    ? firstParagraph
+      ? plain(firstParagraph)
+      : null
+    : page.description || (firstParagraph ? plain(firstParagraph) : null);
   const recorded = page.recorded ?? [];
   const examples: FunctionExample[] = [];
   const visit = (list: RootContent[]) => {
     for (const n of list) {
       if (n.type === 'code' && n.lang === 'sql' && parseCodeMeta(n.meta).meta.example) {
         const r = recorded.find((e) => e.sql === n.value);
-        examples.push({ sql: n.value, ...(r?.result ? { result: r.result } : {}), ...(r?.error ? { error: r.error } : {}), ...(r?.nondeterministic ? { nondeterministic: true } : {}) });
+        examples.push({
+          sql: n.value,
+          ...(r?.result ? { result: r.result } : {}),
+          ...(r?.error ? { error: r.error } : {}),
+          ...(r?.nondeterministic ? { nondeterministic: true } : {}),
+        });
       } else if ('children' in n && n.type !== 'heading') visit(n.children);
     }
   };
@@ -123,7 +138,10 @@ export function functionsFile(
       if (place) {
         const page = pageOf(place.route);
         const key = `${place.route}#${place.anchor ?? ''}#${page?.key ?? ''}`;
-        content = sectionCache.get(key) ?? (page?.key ? memo.known[key] : undefined) ?? (page ? entryContent(page, place.anchor, treeOf) : content);
+        content =
+          sectionCache.get(key) ??
+          (page?.key ? memo.known[key] : undefined) ??
+          (page ? entryContent(page, place.anchor, treeOf) : content);
         sectionCache.set(key, content);
         if (page?.key) memo.used[key] = content;
       }
@@ -156,7 +174,15 @@ export function functionsSchema(origin: string): Record<string, unknown> {
     additionalProperties: false,
     required: ['columns', 'rows'],
     properties: {
-      columns: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['name', 'type'], properties: { name: str, type: str } } },
+      columns: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'type'],
+          properties: { name: str, type: str },
+        },
+      },
       rows: { type: 'array', items: { type: 'array', items: str } },
     },
   };
@@ -164,25 +190,51 @@ export function functionsSchema(origin: string): Record<string, unknown> {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `${origin}/functions.schema.json`,
     title: 'Databend SQL functions',
-    description: 'Every function of the Databend engine named by `engine`: the signatures the engine accepted when probed with typed arguments, how NULL arguments behave, and the documentation entry with its examples and their recorded results.',
+    description:
+      'Every function of the Databend engine named by `engine`: the signatures the engine accepted when probed with typed arguments, how NULL arguments behave, and the documentation entry with its examples and their recorded results.',
     type: 'object',
     additionalProperties: false,
     required: ['engine', 'schema', 'functions'],
     properties: {
-      engine: { type: 'string', pattern: '^v\\d+\\.\\d+\\.\\d+$', description: 'The engine version the signatures and results were recorded on.' },
+      engine: {
+        type: 'string',
+        pattern: '^v\\d+\\.\\d+\\.\\d+$',
+        description: 'The engine version the signatures and results were recorded on.',
+      },
       schema: str,
       functions: {
         type: 'array',
         items: {
           type: 'object',
           additionalProperties: false,
-          required: ['name', 'aliases', 'kind', 'category', 'signatures', 'returns', 'nulls', 'deterministic', 'introduced', 'summary', 'url', 'examples'],
+          required: [
+            'name',
+            'aliases',
+            'kind',
+            'category',
+            'signatures',
+            'returns',
+            'nulls',
+            'deterministic',
+            'introduced',
+            'summary',
+            'url',
+            'examples',
+          ],
           properties: {
             name: { type: 'string', pattern: '^[a-z0-9_]+$', description: 'The name in system.functions.' },
-            aliases: { type: 'array', items: str, description: 'Other names the engine resolves to the same function.' },
+            aliases: {
+              type: 'array',
+              items: str,
+              description: 'Other names the engine resolves to the same function.',
+            },
             kind: { enum: ['scalar', 'aggregate'] },
             category: strOrNull,
-            signatures: { type: 'array', items: str, description: 'NAME(A | B [, C]) → R: alternatives with |, optional arguments in brackets.' },
+            signatures: {
+              type: 'array',
+              items: str,
+              description: 'NAME(A | B [, C]) → R: alternatives with |, optional arguments in brackets.',
+            },
             returns: { type: 'array', items: str },
             nulls: {
               type: 'object',
@@ -190,7 +242,10 @@ export function functionsSchema(origin: string): Record<string, unknown> {
               required: ['behaviour', 'text'],
               properties: { behaviour: { enum: ['propagates', 'never-null', 'partial', 'unknown'] }, text: str },
             },
-            deterministic: { type: ['boolean', 'null'], description: 'Two runs of the same call gave the same answer; null when the call could not run.' },
+            deterministic: {
+              type: ['boolean', 'null'],
+              description: 'Two runs of the same call gave the same answer; null when the call could not run.',
+            },
             introduced: { ...strOrNull, description: 'The release series whose notes first name the function.' },
             noSignature: { ...str, description: 'Why no signature could be recorded.' },
             summary: strOrNull,

@@ -48,14 +48,26 @@ function clashReason([first, second, kind]: Clash, page: Claim): string {
   const other = page === first ? second : first;
   if (kind === 'same') return `${other.by} writes it too`;
   if (kind === 'case') return `${other.by} writes ${other.file}, the same file on a case-insensitive disk or host`;
-  return page === first ? `it needs a folder ${other.file}, which ${other.by} writes as a file` : `${other.by} needs it to be a folder, to write ${other.file}`;
+  return page === first
+    ? `it needs a folder ${other.file}, which ${other.by} writes as a file`
+    : `${other.by} needs it to be a folder, to write ${other.file}`;
 }
 
 /** The route of the generated search page. */
 export const SEARCH_PAGE = '/doc/search';
 
 /** The files the build writes besides pages, and the folders it fills (any file under them is the build's). */
-export const GENERATED_FILES = ['index.html', '404.html', 'catalogue.json', 'sitemap.xml', 'robots.txt', 'llms.txt', 'opensearch.xml', 'favicon.svg', 'search-records.json'];
+export const GENERATED_FILES = [
+  'index.html',
+  '404.html',
+  'catalogue.json',
+  'sitemap.xml',
+  'robots.txt',
+  'llms.txt',
+  'opensearch.xml',
+  'favicon.svg',
+  'search-records.json',
+];
 export const GENERATED_FOLDERS = ['assets/build', 'assets/content', 'pagefind'];
 
 /** Refuses (as content errors naming each page's file and slug line) any route that lands on another output. */
@@ -69,14 +81,19 @@ export function checkOutputPaths(catalogue: Catalogue, generatedRoutes: readonly
     const by = sourceFileOf(page);
     const line = frontmatterLineOf(page, 'slug');
     claims.push({ file: htmlFileOf(page.route), by, line });
-    if (page.kind === 'doc') claims.push({ file: markdownUrlOf(page.route).slice(1), by: `${by} (its Markdown copy)`, line });
+    if (page.kind === 'doc')
+      claims.push({ file: markdownUrlOf(page.route).slice(1), by: `${by} (its Markdown copy)`, line });
   }
   // A generated folder is claimed as `<folder>/`: any page file under it meets it as a prefix.
   const folderClaims = claims.filter((c) => c.file.endsWith('/'));
   const sink = new ErrorSink();
   const isBuild = (c: Claim) => c.by.startsWith(build);
   const report = (page: Claim, why: string) =>
-    sink.add(page.by.replace(/ \(its Markdown copy\)$/, ''), page.line, `the route writes ${page.file}, but ${why}: choose another slug or file name`);
+    sink.add(
+      page.by.replace(/ \(its Markdown copy\)$/, ''),
+      page.line,
+      `the route writes ${page.file}, but ${why}: choose another slug or file name`,
+    );
   for (const clash of clashes(claims.filter((c) => !c.file.endsWith('/')))) {
     const page = isBuild(clash[0]) ? clash[1] : clash[0];
     report(page, clashReason(clash, page));

@@ -15,14 +15,18 @@ export function catalogueJson(catalogue: Catalogue): string {
   return `${JSON.stringify({ version: catalogue.version, sidebars: { doc: catalogue.sidebar }, docs: catalogue.docs, generatedIndexes }, null, 2)}\n`;
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(pages: BuiltPage[]): string {
   const urls = pages.map(({ view }) => {
     const lastmod = view.lastUpdated ? `<lastmod>${view.lastUpdated.slice(0, 10)}</lastmod>` : '';
     return `<url><loc>${xmlEscape(siteConfig.origin + view.route)}</loc>${lastmod}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+    `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  );
 }
 
 export function robotsTxt(): string {
@@ -60,7 +64,11 @@ export function llmsTxt(catalogue: Catalogue, pages: BuiltPage[]): string {
     .filter((f) => f.file !== 'llms.txt')
     .map((f) => `- [${f.file}](${siteConfig.origin}/${f.file}): ${f.description}`)
     .join('\n');
-  return `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, workload-aware cloud data warehouse. Each link is the page's Markdown source.\n\n${sections.join('\n\n')}\n\n## For tools\n\n${tools}\n`;
+  return (
+    `# ${siteConfig.title}\n\n> Documentation for Databend, the open-source, elastic, ` +
+    `workload-aware cloud data warehouse. Each link is the page's Markdown ` +
+    `source.\n\n${sections.join('\n\n')}\n\n## For tools\n\n${tools}\n`
+  );
 }
 
 /** A recorded result as a Markdown table, for readers of Markdown: the engine's cells as written. */
@@ -108,15 +116,29 @@ export function markdownWithResults(body: string, recorded: readonly RecordedExa
     const found = recorded.findIndex((e, k) => k >= next && e.sql.trim() === sql.trim());
     if (found < 0) continue;
     next = found + 1;
-    out.push('', ...resultMarkdown(recorded[found]!).split('\n').map((l) => (l ? open[1] + l : l)));
+    out.push(
+      '',
+      ...resultMarkdown(recorded[found]!)
+        .split('\n')
+        .map((l) => (l ? open[1] + l : l)),
+    );
   }
   return out.join('\n');
 }
 
 /** llms-full.txt: every page in sidebar order, its Markdown with the recorded result under each example. */
-export function llmsFullTxt(pages: { title: string; url: string; body: string; recorded?: readonly RecordedExample[] }[], engine: string): string {
-  const parts = pages.map((p) => `# ${p.title}\n\nSource: ${p.url}\n\n${markdownWithResults(p.body.trim(), p.recorded)}\n`);
-  return `# ${siteConfig.title} (complete)\n\n> Every page of the documentation in Markdown, with the result the engine returned for each example (Databend ${engine}).\n\n${parts.join('\n')}`;
+export function llmsFullTxt(
+  pages: { title: string; url: string; body: string; recorded?: readonly RecordedExample[] }[],
+  engine: string,
+): string {
+  const parts = pages.map(
+    (p) => `# ${p.title}\n\nSource: ${p.url}\n\n${markdownWithResults(p.body.trim(), p.recorded)}\n`,
+  );
+  return (
+    `# ${siteConfig.title} (complete)\n\n> Every page of the documentation in Markdown, ` +
+    `with the result the engine returned for each example (Databend ` +
+    `${engine}).\n\n${parts.join('\n')}`
+  );
 }
 
 /** The CSP hash of the inline theme bootstrap. */
@@ -162,7 +184,10 @@ export function serveJson(themeScript: string): string {
       redirects: [{ source: '/', destination: '/doc/', type: 301 }],
       headers: [
         { source: '**', headers: securityHeaders(themeScript) },
-        { source: 'assets/build/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+        {
+          source: 'assets/build/**',
+          headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+        },
       ],
     },
     null,

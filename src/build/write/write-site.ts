@@ -6,7 +6,9 @@ import { routeKey } from '../../catalogue/ids.ts';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
 export const FAVICON_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b5cad"/><path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" stroke="#fff" stroke-width="3.2"/></svg>\n';
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" ' +
+  'height="32" rx="7" fill="#0b5cad"/><path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" ' +
+  'stroke="#fff" stroke-width="3.2"/></svg>\n';
 
 /** The file a route is written to: every route is a folder with an index.html, so both URL forms resolve. */
 export function htmlFileOf(route: string): string {
@@ -20,7 +22,8 @@ export function htmlFileOf(route: string): string {
  */
 export function outputPathIn(root: string, rel: string): string {
   const file = path.resolve(root, rel);
-  if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`refusing to write "${rel}": it resolves outside the output folder`);
+  if (!file.startsWith(path.resolve(root) + path.sep))
+    throw new Error(`refusing to write "${rel}": it resolves outside the output folder`);
   return file;
 }
 
@@ -33,7 +36,10 @@ const MARKER_TEXT = 'This folder is a site written by the Databend documentation
  * folder holding anything but a site this build wrote (it carries `SITE_MARKER`, or the last build recorded writing
  * it). Checked before anything is written; `--out .` would otherwise swap the checkout away.
  */
-export function checkOutputFolder(outDir: string, projects: { projectRoot: string; contentRoot: string; lastWritten?: string }): void {
+export function checkOutputFolder(
+  outDir: string,
+  projects: { projectRoot: string; contentRoot: string; lastWritten?: string },
+): void {
   const real = (p: string) => {
     try {
       return fs.realpathSync(p);
@@ -45,15 +51,20 @@ export function checkOutputFolder(outDir: string, projects: { projectRoot: strin
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
   const project = real(projects.projectRoot);
   if (within(project, out)) throw new OutputFolderError(outDir, 'it is the project folder or holds it');
-  if (within(out, real(projects.contentRoot)) || within(real(projects.contentRoot), out)) throw new OutputFolderError(outDir, 'it is the content folder, is inside it, or holds it');
-  if (within(out, path.join(project, '.git'))) throw new OutputFolderError(outDir, "it is inside the project's .git folder");
+  if (within(out, real(projects.contentRoot)) || within(real(projects.contentRoot), out))
+    throw new OutputFolderError(outDir, 'it is the content folder, is inside it, or holds it');
+  if (within(out, path.join(project, '.git')))
+    throw new OutputFolderError(outDir, "it is inside the project's .git folder");
   const st = fs.statSync(out, { throwIfNoEntry: false });
   if (!st) return;
   if (!st.isDirectory()) throw new OutputFolderError(outDir, 'it is a file, not a folder');
   if (fs.readdirSync(out).length === 0) return;
   if (fs.existsSync(path.join(out, SITE_MARKER))) return;
   if (projects.lastWritten && real(projects.lastWritten) === out) return;
-  throw new OutputFolderError(outDir, `it holds files that are not a site this build wrote (no ${SITE_MARKER} in it): empty it, remove it, or choose another --out`);
+  throw new OutputFolderError(
+    outDir,
+    `it holds files that are not a site this build wrote (no ${SITE_MARKER} in it): empty it, remove it, or choose another --out`,
+  );
 }
 
 export class OutputFolderError extends Error {
@@ -336,7 +347,8 @@ export class SiteWriter {
 /** Every folder that holds one of the files (relative paths with `/`), the output folder itself as `''`. */
 function foldersOf(files: ReadonlySet<string>): Set<string> {
   const out = new Set<string>(['']);
-  for (const rel of files) for (let d = path.posix.dirname(rel); d !== '.' && !out.has(d); d = path.posix.dirname(d)) out.add(d);
+  for (const rel of files)
+    for (let d = path.posix.dirname(rel); d !== '.' && !out.has(d); d = path.posix.dirname(d)) out.add(d);
   return out;
 }
 
@@ -352,7 +364,8 @@ async function makeFolders(root: string, rels: string[]): Promise<void> {
   await fs.promises.mkdir(root, { recursive: true });
   for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
     const level = byDepth.get(depth)!;
-    for (let i = 0; i < level.length; i += 32) await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
+    for (let i = 0; i < level.length; i += 32)
+      await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
   }
 }
 

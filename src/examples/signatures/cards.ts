@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
 import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
-import { readSignatureExceptions, readSignatures, SIGNATURE_EXCEPTIONS_FILE, SIGNATURES_FILE, type RecordedSignatures } from './store.ts';
+import {
+  readSignatureExceptions,
+  readSignatures,
+  SIGNATURE_EXCEPTIONS_FILE,
+  SIGNATURES_FILE,
+  type RecordedSignatures,
+} from './store.ts';
 
 export interface FunctionCard {
   /** The engine's name, lower case. */
@@ -32,7 +38,14 @@ export interface FunctionCard {
 function catalogueCategories(projectRoot: string): { byFunction: Map<string, string>; byDir: Map<string, string> } {
   const read = (f: string) => {
     const file = path.join(projectRoot, 'content/catalogue', f);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')) : [];
+    return fs.existsSync(file)
+      ? fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((l) => l.split('\t'))
+      : [];
   };
   const byDir = new Map(read('categories.tsv').map((c) => [c[0]!, (c[7] ?? '').trim()]));
   const byFunction = new Map<string, string>();
@@ -47,7 +60,11 @@ function catalogueCategories(projectRoot: string): { byFunction: Map<string, str
  * Where each function is first named by the release notes (`releases.tsv` gives each series' page): inline code
  * or link text that is exactly the function's name. The oldest series wins.
  */
-function introducedIn(projectRoot: string, contentRoot: string, names: Set<string>): Map<string, { version: string; route: string }> {
+function introducedIn(
+  projectRoot: string,
+  contentRoot: string,
+  names: Set<string>,
+): Map<string, { version: string; route: string }> {
   const file = path.join(projectRoot, 'content/catalogue/releases.tsv');
   const out = new Map<string, { version: string; route: string }>();
   if (!fs.existsSync(file)) return out;
@@ -57,7 +74,12 @@ function introducedIn(projectRoot: string, contentRoot: string, names: Set<strin
     .slice(1)
     .filter(Boolean)
     .map((l) => l.split('\t'))
-    .map(([version = '', route = '', , label = '', , source = '']) => ({ version, route, label, source: source.replace(/:\d+$/, '') }));
+    .map(([version = '', route = '', , label = '', , source = '']) => ({
+      version,
+      route,
+      label,
+      source: source.replace(/:\d+$/, ''),
+    }));
   // Oldest first (the file lists the newest first).
   for (const r of rows.reverse()) {
     const page = path.join(contentRoot, r.source);
@@ -72,13 +94,19 @@ function introducedIn(projectRoot: string, contentRoot: string, names: Set<strin
 }
 
 /** Every engine function's card, by its engine name (`to_date`). */
-export function functionCards(projectRoot: string, contentRoot: string, recorded: RecordedSignatures, exceptions: ReadonlyMap<string, string>): Record<string, FunctionCard> {
+export function functionCards(
+  projectRoot: string,
+  contentRoot: string,
+  recorded: RecordedSignatures,
+  exceptions: ReadonlyMap<string, string>,
+): Record<string, FunctionCard> {
   const names = Object.keys(recorded.functions).sort();
   const categories = catalogueCategories(projectRoot);
   const introduced = introducedIn(projectRoot, contentRoot, new Set(names));
   // Aliases: names the engine resolves to the same function and that accept the same calls with the same
   // results (COALESCE is rewritten to IF, but is no other name for it).
-  const sameCalls = (a: string, b: string) => JSON.stringify(recorded.functions[a]!.calls) === JSON.stringify(recorded.functions[b]!.calls);
+  const sameCalls = (a: string, b: string) =>
+    JSON.stringify(recorded.functions[a]!.calls) === JSON.stringify(recorded.functions[b]!.calls);
   const groups = new Map<string, Set<string>>();
   for (const n of names) {
     const target = recorded.functions[n]!.aliasOf;
@@ -132,12 +160,24 @@ export function cardsByNormalName(cards: Readonly<Record<string, FunctionCard>>)
  */
 /** Every file the cards are made from: the same files, the same cards (the build keeps them by their hash). */
 export function cardInputs(projectRoot: string, contentRoot: string): string[] {
-  const catalogue = ['categories.tsv', 'functions.tsv', 'releases.tsv'].map((f) => path.join(projectRoot, 'content/catalogue', f));
+  const catalogue = ['categories.tsv', 'functions.tsv', 'releases.tsv'].map((f) =>
+    path.join(projectRoot, 'content/catalogue', f),
+  );
   const releases = path.join(projectRoot, 'content/catalogue/releases.tsv');
   const notes = fs.existsSync(releases)
-    ? fs.readFileSync(releases, 'utf8').split('\n').slice(1).filter(Boolean).map((l) => path.join(contentRoot, (l.split('\t')[5] ?? '').replace(/:\d+$/, '')))
+    ? fs
+        .readFileSync(releases, 'utf8')
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => path.join(contentRoot, (l.split('\t')[5] ?? '').replace(/:\d+$/, '')))
     : [];
-  return [path.join(projectRoot, SIGNATURES_FILE), path.join(projectRoot, SIGNATURE_EXCEPTIONS_FILE), ...catalogue, ...notes];
+  return [
+    path.join(projectRoot, SIGNATURES_FILE),
+    path.join(projectRoot, SIGNATURE_EXCEPTIONS_FILE),
+    ...catalogue,
+    ...notes,
+  ];
 }
 
 export function readFunctionCards(projectRoot: string, contentRoot: string): Record<string, FunctionCard> {

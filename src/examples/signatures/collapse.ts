@@ -21,7 +21,10 @@ const FLOAT_TYPES = ALL_FAMILIES.find((f) => f.name === 'FLOAT')!.widths.map((w)
 
 /** A family as a reader names it, from the widths of it a position accepted. */
 function familyLabel(family: string, widths: Set<string>): string {
-  if (family === 'INTEGER') return INTEGER_TYPES.every((t) => widths.has(t)) ? 'INTEGER' : INTEGER_TYPES.filter((t) => widths.has(t)).join(' | ');
+  if (family === 'INTEGER')
+    return INTEGER_TYPES.every((t) => widths.has(t))
+      ? 'INTEGER'
+      : INTEGER_TYPES.filter((t) => widths.has(t)).join(' | ');
   if (family === 'FLOAT') return FLOAT_TYPES.filter((t) => widths.has(t)).join(' | ');
   if (family === 'DECIMAL') return 'DECIMAL';
   if (family === 'ARRAY') return 'ARRAY';
@@ -37,7 +40,8 @@ function returnLabel(types: Set<string>): string {
   if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
   if (uniq.every((t) => FLOAT_TYPES.includes(t))) return uniq.includes('DOUBLE') ? 'DOUBLE' : 'FLOAT';
   if (uniq.every((t) => t.startsWith('ARRAY('))) return 'ARRAY';
-  if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('))) return 'NUMBER';
+  if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
+    return 'NUMBER';
   return uniq.sort().join(' | ');
 }
 
@@ -53,7 +57,11 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
   for (const c of use) {
     const families = c.args.map(familyOf);
     const key = families.join(',');
-    const entry = byFamilies.get(key) ?? { families, widths: families.map(() => new Set<string>()), returns: new Set<string>() };
+    const entry = byFamilies.get(key) ?? {
+      families,
+      widths: families.map(() => new Set<string>()),
+      returns: new Set<string>(),
+    };
     c.args.forEach((a, i) => entry.widths[i]!.add(a));
     entry.returns.add(c.returns);
     byFamilies.set(key, entry);
@@ -83,7 +91,7 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
     return diff;
   };
   const rank = (label: string) => ORDER.get(label.split(' ')[0]!) ?? ORDER.get(familyOf(label.split(' | ')[0]!)) ?? 99;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     outer: for (let i = 0; i < sigs.length; i++) {
       for (let j = i + 1; j < sigs.length; j++) {
@@ -99,13 +107,14 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
   }
   // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]).
   sigs.sort((a, b) => a.args.length - b.args.length);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     outer: for (let i = 0; i < sigs.length; i++) {
       for (let j = 0; j < sigs.length; j++) {
         const s = sigs[i]!;
         const t = sigs[j]!;
-        if (i === j || t.args.length !== s.args.length + 1 || t.returns !== s.returns || t.required !== t.args.length) continue;
+        if (i === j || t.args.length !== s.args.length + 1 || t.returns !== s.returns || t.required !== t.args.length)
+          continue;
         if (!s.args.every((a, k) => a.join('|') === t.args[k]!.join('|'))) continue;
         sigs[i] = { args: t.args, required: s.required, returns: s.returns };
         sigs.splice(j, 1);
@@ -134,12 +143,25 @@ export type NullBehaviour = 'propagates' | 'never-null' | 'partial' | 'unknown';
 export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: string } {
   const answers: NullAnswer[] = p.nullIn ?? [];
   if (!answers.length) return { kind: 'unknown', text: p.calls.length ? 'takes no arguments' : 'not probed' };
-  if (answers.every((a) => a === 'null')) return { kind: 'propagates', text: p.kind === 'aggregate' ? 'NULL when every input is NULL' : 'NULL in any argument gives NULL' };
-  if (answers.every((a) => a === 'value')) return { kind: 'never-null', text: p.kind === 'aggregate' ? 'NULL inputs are skipped; never NULL' : 'NULL arguments give a value, not NULL' };
-  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null')) return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
+  if (answers.every((a) => a === 'null'))
+    return {
+      kind: 'propagates',
+      text: p.kind === 'aggregate' ? 'NULL when every input is NULL' : 'NULL in any argument gives NULL',
+    };
+  if (answers.every((a) => a === 'value'))
+    return {
+      kind: 'never-null',
+      text: p.kind === 'aggregate' ? 'NULL inputs are skipped; never NULL' : 'NULL arguments give a value, not NULL',
+    };
+  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
+    return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
   const which = (k: NullAnswer) => answers.map((a, i) => (a === k ? i + 1 : 0)).filter(Boolean);
   const nulls = which('null');
   const values = which('value');
-  const ord = (ns: number[]) => ns.map((n) => ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] ?? `${n}th`).join(', ');
-  return { kind: 'partial', text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}` };
+  const ord = (ns: number[]) =>
+    ns.map((n) => ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] ?? `${n}th`).join(', ');
+  return {
+    kind: 'partial',
+    text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}`,
+  };
 }

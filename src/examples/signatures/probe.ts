@@ -4,7 +4,15 @@
  * widths inside the accepted families; a few calls per function are then run for NULL behaviour and determinism.
  * Every step is a batch over all functions, so the whole catalogue is a few dozen round trips to the engine.
  */
-import { ALL_FAMILIES, argSql, sqlTypeName, variantOfEngineType, type ArgForm, type TypeFamily, type TypeVariant } from './types.ts';
+import {
+  ALL_FAMILIES,
+  argSql,
+  sqlTypeName,
+  variantOfEngineType,
+  type ArgForm,
+  type TypeFamily,
+  type TypeVariant,
+} from './types.ts';
 
 export interface ProbeEngine {
   /** Plans each statement: the type of its first column (the engine's plan type) or the error. */
@@ -117,7 +125,23 @@ export function familyOfOverloadType(t: string): TypeFamily | undefined {
     ? 'INTEGER'
     : /^Float\d+$/.test(head)
       ? 'FLOAT'
-      : ({ Decimal: 'DECIMAL', String: 'VARCHAR', Boolean: 'BOOLEAN', Date: 'DATE', Timestamp: 'TIMESTAMP', Variant: 'VARIANT', Array: 'ARRAY', Map: 'MAP', Tuple: 'TUPLE', Bitmap: 'BITMAP', Geometry: 'GEOMETRY', Nothing: 'NULL', NULL: 'NULL' } as Record<string, string>)[head];
+      : (
+          {
+            Decimal: 'DECIMAL',
+            String: 'VARCHAR',
+            Boolean: 'BOOLEAN',
+            Date: 'DATE',
+            Timestamp: 'TIMESTAMP',
+            Variant: 'VARIANT',
+            Array: 'ARRAY',
+            Map: 'MAP',
+            Tuple: 'TUPLE',
+            Bitmap: 'BITMAP',
+            Geometry: 'GEOMETRY',
+            Nothing: 'NULL',
+            NULL: 'NULL',
+          } as Record<string, string>
+        )[head];
   return ALL_FAMILIES.find((f) => f.name === name);
 }
 
@@ -139,7 +163,14 @@ export function overloadArgs(text: string): string[] {
   return out;
 }
 
-const FORMS: Form[] = [{ args: 'column' }, { args: 'literal' }, { args: 'column', params: '(1)' }, { args: 'column', params: '(0.5)' }, { args: 'column', params: '(10, 2)' }, { args: 'column', window: true }];
+const FORMS: Form[] = [
+  { args: 'column' },
+  { args: 'literal' },
+  { args: 'column', params: '(1)' },
+  { args: 'column', params: '(0.5)' },
+  { args: 'column', params: '(10, 2)' },
+  { args: 'column', window: true },
+];
 
 /** All tuples of `n` items drawn from `pool`. */
 function grid<T>(pool: T[], n: number): T[][] {
@@ -188,7 +219,8 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
   };
   const ofArity = (st: State, n: number) => [...st.accepted.values()].filter((c) => c.args.length === n);
   // Calls without the NULL literal: a call that takes NULL tells nothing about the types a function takes.
-  const realOfArity = (st: State, n: number) => ofArity(st, n).filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const realOfArity = (st: State, n: number) =>
+    ofArity(st, n).filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
   const hasReal = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
   const maxArity = Math.max(...states.map((s) => s.target.maxArity));
   // First, for every argument count, one call of a type few functions take (BITMAP; GEOMETRY for those that
@@ -197,7 +229,13 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
   // function the parser refuses (an operator's name, as `and`) is not probed further.
   const arities = (st: State) => Array.from({ length: st.target.maxArity + 1 }, (_, n) => n);
   await tryCalls(states.flatMap((st) => arities(st).map((n) => ({ st, args: repArgs(Array(n).fill(BITMAP)) }))));
-  await tryCalls(states.flatMap((st) => arities(st).filter((n) => n > 0 && st.accepted.has(keyOf(repArgs(Array(n).fill(BITMAP))))).map((n) => ({ st, args: repArgs(Array(n).fill(GEOMETRY)) }))));
+  await tryCalls(
+    states.flatMap((st) =>
+      arities(st)
+        .filter((n) => n > 0 && st.accepted.has(keyOf(repArgs(Array(n).fill(BITMAP)))))
+        .map((n) => ({ st, args: repArgs(Array(n).fill(GEOMETRY)) })),
+    ),
+  );
   const probed = states.filter((st) => st.accepted.size > 0 || st.parsed);
   for (let n = 0; n <= maxArity; n++) {
     if (process.env.PROBE_DEBUG) console.error(`arity ${n}: ${batch.calls} calls so far`);
@@ -216,14 +254,22 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
             .flatMap((c) => SWEEP.map((f) => ({ st, args: [...c.args, { family: f, variant: f.rep }] }))),
         ),
     );
-    await tryCalls(unnamed.filter((st) => n === 2 && !hasReal(st)).flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))));
+    await tryCalls(
+      unnamed
+        .filter((st) => n === 2 && !hasReal(st))
+        .flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))),
+    );
     // Sweep: every position of the first seeds through every family (implicit casts show here).
     await tryCalls(
       live.flatMap((st) =>
         ofArity(st, n)
           .filter((c) => c.args.every((x) => x.family.name !== 'NULL'))
           .slice(0, SEEDS_PER_ARITY)
-          .flatMap((c) => c.args.flatMap((_, i) => SWEEP.map((f) => ({ st, args: c.args.map((x, j) => (j === i ? { family: f, variant: f.rep } : x)) })))),
+          .flatMap((c) =>
+            c.args.flatMap((_, i) =>
+              SWEEP.map((f) => ({ st, args: c.args.map((x, j) => (j === i ? { family: f, variant: f.rep } : x)) })),
+            ),
+          ),
       ),
     );
     // The product of what each position accepted, when small.
@@ -231,10 +277,14 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
       live.flatMap((st) => {
         const calls = ofArity(st, n).filter((c) => c.args.every((x) => x.family.name !== 'NULL'));
         if (n === 0 || !calls.length) return [];
-        const perPos = Array.from({ length: n }, (_, i) => [...new Map(calls.map((c) => [c.args[i]!.family.name, c.args[i]!.family])).values()]);
+        const perPos = Array.from({ length: n }, (_, i) => [
+          ...new Map(calls.map((c) => [c.args[i]!.family.name, c.args[i]!.family])).values(),
+        ]);
         const size = perPos.reduce((acc, p) => acc * p.length, 1);
         if (size > PRODUCT_CAP) return [];
-        return perPos.reduce<TypeFamily[][]>((acc, p) => acc.flatMap((t) => p.map((f) => [...t, f])), [[]]).map((fs) => ({ st, args: repArgs(fs) }));
+        return perPos
+          .reduce<TypeFamily[][]>((acc, p) => acc.flatMap((t) => p.map((f) => [...t, f])), [[]])
+          .map((fs) => ({ st, args: repArgs(fs) }));
       }),
     );
   }
@@ -249,23 +299,30 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
         .flatMap((c) =>
           c.args
             .filter(({ a, key }) => a.family.widths.length > 0 && !covered.has(key) && covered.add(key))
-            .flatMap(({ a, i }) => a.family.widths.filter((w) => w !== a.variant).map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) }))),
+            .flatMap(({ a, i }) =>
+              a.family.widths
+                .filter((w) => w !== a.variant)
+                .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) })),
+            ),
         );
     }),
   );
 }
 
-
 /** The accepted calls of representative types without the NULL literal, fewest arguments and commonest families first. */
 function familyCalls(st: State): { args: Arg[]; type: string }[] {
   const families = [...st.accepted.values()].filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
   const widths = (args: Arg[]) => args.filter((a) => a.variant !== a.family.rep).length;
-  const score = (args: Arg[]) => args.map((a) => String(FAMILY_PRIORITY.get(a.family.name)!).padStart(2, '0')).join(',');
+  const score = (args: Arg[]) =>
+    args.map((a) => String(FAMILY_PRIORITY.get(a.family.name)!).padStart(2, '0')).join(',');
   // Representative types first: a call with a width of its own (ARRAY(VARCHAR)) only where none other is.
-  return families.sort((a, b) => Math.sign(widths(a.args)) - Math.sign(widths(b.args)) || a.args.length - b.args.length || score(a.args).localeCompare(score(b.args)));
+  return families.sort(
+    (a, b) =>
+      Math.sign(widths(a.args)) - Math.sign(widths(b.args)) ||
+      a.args.length - b.args.length ||
+      score(a.args).localeCompare(score(b.args)),
+  );
 }
-
-
 
 const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
   if (a.error !== undefined) return /SemanticError|no overload/.test(a.error) ? 'rejected' : 'error';
@@ -274,9 +331,19 @@ const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
 };
 
 /** Probes every target: signatures, then NULL behaviour and determinism from its sample call. */
-export async function probeFunctions(engine: ProbeEngine, targets: ProbeTarget[], log: (m: string) => void = () => {}): Promise<{ probes: Map<string, FunctionProbe>; planned: number; ran: number }> {
+export async function probeFunctions(
+  engine: ProbeEngine,
+  targets: ProbeTarget[],
+  log: (m: string) => void = () => {},
+): Promise<{ probes: Map<string, FunctionProbe>; planned: number; ran: number }> {
   const batch = new Batch(engine);
-  const states: State[] = targets.map((target) => ({ target, form: FORMS[0]!, accepted: new Map(), hints: new Map(), tried: new Set() }));
+  const states: State[] = targets.map((target) => ({
+    target,
+    form: FORMS[0]!,
+    accepted: new Map(),
+    hints: new Map(),
+    tried: new Set(),
+  }));
   for (const form of FORMS) {
     // Another way of writing the call helps only a function the engine knows and refused by its arguments.
     // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
@@ -285,18 +352,43 @@ export async function probeFunctions(engine: ProbeEngine, targets: ProbeTarget[]
     if (!open.length) break;
     for (const st of open) st.form = form;
     await probeForm(batch, open);
-    log(`signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ${open.filter((s) => s.accepted.size).length}/${open.length} accepted something (${batch.calls} calls planned)`);
+    log(
+      `signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ` +
+        `${open.filter((s) => s.accepted.size).length}/${open.length} accepted something ` +
+        `(${batch.calls} calls planned)`,
+    );
   }
-  if (process.env.PROBE_DEBUG) console.error(states.map((st) => [st.target.name, st.tried.size] as const).sort((a, b) => b[1] - a[1]).slice(0, 20).map(([n, c]) => `${n} ${c}`).join(', '));
+  if (process.env.PROBE_DEBUG)
+    console.error(
+      states
+        .map((st) => [st.target.name, st.tried.size] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 20)
+        .map(([n, c]) => `${n} ${c}`)
+        .join(', '),
+    );
   // The sample: of the first few calls with arguments, the first that runs on the probe table's values.
-  const candidates = new Map(states.map((st) => [st, familyCalls(st).filter((c) => c.args.length > 0).slice(0, SAMPLE_CANDIDATES)]));
-  const tries = [...candidates].flatMap(([st, cs]) => cs.map((c) => selectSql(callSql(st.target.name, c.args, st.form))));
+  const candidates = new Map(
+    states.map((st) => [
+      st,
+      familyCalls(st)
+        .filter((c) => c.args.length > 0)
+        .slice(0, SAMPLE_CANDIDATES),
+    ]),
+  );
+  const tries = [...candidates].flatMap(([st, cs]) =>
+    cs.map((c) => selectSql(callSql(st.target.name, c.args, st.form))),
+  );
   const tried: { box?: string; error?: string }[] = [];
   for (let i = 0; i < tries.length; i += 200) tried.push(...(await engine.run(tries.slice(i, i + 200))));
   const runsOk = new Map(tries.map((sql, i) => [sql, tried[i]!.box !== undefined]));
   const sampleOf = (st: State): Arg[] | undefined => {
     const cs = candidates.get(st)!;
-    return (cs.find((c) => runsOk.get(selectSql(callSql(st.target.name, c.args, st.form)))) ?? cs[0] ?? familyCalls(st)[0])?.args;
+    return (
+      cs.find((c) => runsOk.get(selectSql(callSql(st.target.name, c.args, st.form)))) ??
+      cs[0] ??
+      familyCalls(st)[0]
+    )?.args;
   };
   // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
   const runs: string[] = [];
@@ -332,7 +424,8 @@ export async function probeFunctions(engine: ProbeEngine, targets: ProbeTarget[]
       .map((c) => ({ args: c.args.map((a) => a.variant.sql), returns: c.type }))
       .sort((a, b) => a.args.length - b.args.length || a.args.join(',').localeCompare(b.args.join(',')));
     const probe: FunctionProbe = { kind: st.target.aggregate ? 'aggregate' : 'scalar', calls };
-    if (calls.length && st.form !== FORMS[0]) probe.form = st.form.args === 'literal' ? 'literal' : st.form.window ? 'window' : `params ${st.form.params}`;
+    if (calls.length && st.form !== FORMS[0])
+      probe.form = st.form.args === 'literal' ? 'literal' : st.form.window ? 'window' : `params ${st.form.params}`;
     const p = plans.get(st);
     if (p) {
       probe.sample = p.sample;

@@ -9,7 +9,10 @@ import { parseMarkdown } from '../../markdown/parse.ts';
 
 /** Type words of prose, by the family they belong to; a specific width where the word names one. */
 const WORDS: [RegExp, string, string?][] = [
-  [/^(u?int(8|16|32|64)|tinyint|smallint|bigint|int|integer|unsigned|number|numeric|uint|(tinyint|smallint|int|bigint) unsigned)$/i, 'NUMBER'],
+  [
+    /^(u?int(8|16|32|64)|tinyint|smallint|bigint|int|integer|unsigned|number|numeric|uint|(tinyint|smallint|int|bigint) unsigned)$/i,
+    'NUMBER',
+  ],
   [/^(float|float32|float64|double|real)$/i, 'NUMBER'],
   [/^(decimal)$/i, 'NUMBER'],
   [/^(varchar|string|text)$/i, 'VARCHAR'],
@@ -26,10 +29,26 @@ const WORDS: [RegExp, string, string?][] = [
 
 /** Integer widths as prose writes them, as the engine's SQL names. */
 const WIDTHS: Record<string, string> = {
-  int8: 'TINYINT', tinyint: 'TINYINT', int16: 'SMALLINT', smallint: 'SMALLINT', int: 'INT', int32: 'INT', int64: 'BIGINT', bigint: 'BIGINT',
-  uint8: 'TINYINT UNSIGNED', uint16: 'SMALLINT UNSIGNED', uint32: 'INT UNSIGNED', uint64: 'BIGINT UNSIGNED',
-  'tinyint unsigned': 'TINYINT UNSIGNED', 'smallint unsigned': 'SMALLINT UNSIGNED', 'int unsigned': 'INT UNSIGNED', 'bigint unsigned': 'BIGINT UNSIGNED',
-  float: 'FLOAT', float32: 'FLOAT', float64: 'DOUBLE', double: 'DOUBLE',
+  int8: 'TINYINT',
+  tinyint: 'TINYINT',
+  int16: 'SMALLINT',
+  smallint: 'SMALLINT',
+  int: 'INT',
+  int32: 'INT',
+  int64: 'BIGINT',
+  bigint: 'BIGINT',
+  uint8: 'TINYINT UNSIGNED',
+  uint16: 'SMALLINT UNSIGNED',
+  uint32: 'INT UNSIGNED',
+  uint64: 'BIGINT UNSIGNED',
+  'tinyint unsigned': 'TINYINT UNSIGNED',
+  'smallint unsigned': 'SMALLINT UNSIGNED',
+  'int unsigned': 'INT UNSIGNED',
+  'bigint unsigned': 'BIGINT UNSIGNED',
+  float: 'FLOAT',
+  float32: 'FLOAT',
+  float64: 'DOUBLE',
+  double: 'DOUBLE',
 };
 
 const familyOfReturn = (t: string): string => {
@@ -48,11 +67,17 @@ export interface ProseClaim {
 const RETURNS_SENTENCE = /\breturns?\s+(?:an?\s+|the\s+)?`?([A-Za-z][A-Za-z0-9]*)`?(?:\s+value)?\b/gi;
 
 /** What an entry's section (the page, or the heading with `anchor`) says it returns. */
-export function returnClaims(body: string, anchor: string | undefined, otherEntry: (heading: string) => boolean = () => false): ProseClaim[] {
+export function returnClaims(
+  body: string,
+  anchor: string | undefined,
+  otherEntry: (heading: string) => boolean = () => false,
+): ProseClaim[] {
   const { tree } = parseMarkdown(body);
   let nodes: RootContent[] = tree.children;
   if (anchor) {
-    const start = tree.children.findIndex((n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor);
+    const start = tree.children.findIndex(
+      (n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor,
+    );
     if (start < 0) return [];
     const depth = (tree.children[start] as { depth: number }).depth;
     const end = tree.children.findIndex((n, i) => i > start && n.type === 'heading' && n.depth <= depth);
@@ -79,9 +104,11 @@ export function returnClaims(body: string, anchor: string | undefined, otherEntr
       // The first words of a return-type statement: "Return type: `UInt8`", "INT (1 or 0)".
       const head = (typeLine ? text.slice(typeLine[0].length) : text).split(/[.;(]/)[0]!;
       // "BIGINT UNSIGNED" is one type, not BIGINT and something unsigned.
-      for (const w of head.match(/(?:TINYINT|SMALLINT|INT|BIGINT) UNSIGNED|[A-Za-z][A-Za-z0-9]*/g) ?? []) if (WORDS.some(([re]) => re.test(w))) words.push(w);
+      for (const w of head.match(/(?:TINYINT|SMALLINT|INT|BIGINT) UNSIGNED|[A-Za-z][A-Za-z0-9]*/g) ?? [])
+        if (WORDS.some(([re]) => re.test(w))) words.push(w);
     } else {
-      for (const m of text.matchAll(RETURNS_SENTENCE)) if (WORDS.some(([re]) => re.test(m[1]!)) && /^[A-Z]/.test(m[1]!)) words.push(m[1]!);
+      for (const m of text.matchAll(RETURNS_SENTENCE))
+        if (WORDS.some(([re]) => re.test(m[1]!)) && /^[A-Z]/.test(m[1]!)) words.push(m[1]!);
     }
     if (words.length) out.push({ line, text: text.length > 120 ? `${text.slice(0, 117)}...` : text, words });
     underReturnHeading = false;

@@ -9,7 +9,8 @@ import { probeTableSql } from './types.ts';
 export function bridgeEngine(bridge: EngineBridge): ProbeEngine {
   const ask = async (op: 'plan' | 'values', sqls: string[]) => {
     const a = await bridge.request({ op, sqls });
-    if (!a.ok || !a.answers) throw new EngineFailure(`the engine bridge did not answer a ${op} batch: ${a.error ?? ''}`);
+    if (!a.ok || !a.answers)
+      throw new EngineFailure(`the engine bridge did not answer a ${op} batch: ${a.error ?? ''}`);
     return a.answers;
   };
   return { plan: (sqls) => ask('plan', sqls), run: (sqls) => ask('values', sqls) };
@@ -38,7 +39,11 @@ export function documentedArities(projectRoot: string): Map<string, number> {
   return out;
 }
 
-export async function probeCatalogue(bridge: EngineBridge, projectRoot: string, log: (m: string) => void): Promise<{ functions: Record<string, FunctionProbe>; planned: number; ran: number }> {
+export async function probeCatalogue(
+  bridge: EngineBridge,
+  projectRoot: string,
+  log: (m: string) => void,
+): Promise<{ functions: Record<string, FunctionProbe>; planned: number; ran: number }> {
   const list = async (sql: string) => {
     const a = await bridge.request({ op: 'values', sqls: [sql] });
     const box = a.answers?.[0]?.box;
@@ -52,10 +57,16 @@ export async function probeCatalogue(bridge: EngineBridge, projectRoot: string, 
   }
   // PROBE_ONLY=abs,concat probes a few functions (while working on the prober; nothing is written then).
   const only = process.env.PROBE_ONLY?.split(',');
-  const names = (await list('SELECT name FROM system.functions ORDER BY name')).sort().filter((n) => !only || only.includes(n));
+  const names = (await list('SELECT name FROM system.functions ORDER BY name'))
+    .sort()
+    .filter((n) => !only || only.includes(n));
   const aggregates = new Set(await list('SELECT name FROM system.functions WHERE is_aggregate ORDER BY name'));
   const arities = documentedArities(projectRoot);
-  const targets: ProbeTarget[] = names.map((name) => ({ name, aggregate: aggregates.has(name), maxArity: Math.min(6, arities.has(name) ? arities.get(name)! + 1 : 6) }));
+  const targets: ProbeTarget[] = names.map((name) => ({
+    name,
+    aggregate: aggregates.has(name),
+    maxArity: Math.min(6, arities.has(name) ? arities.get(name)! + 1 : 6),
+  }));
   const { probes, planned, ran } = await probeFunctions(bridgeEngine(bridge), targets, log);
   return { functions: Object.fromEntries([...probes.entries()].sort(([a], [b]) => a.localeCompare(b))), planned, ran };
 }

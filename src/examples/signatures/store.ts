@@ -32,7 +32,13 @@ const probeSchema = z.strictObject({
 const fileSchema = z.strictObject({ engine: z.string(), functions: z.record(z.string(), probeSchema) });
 
 export function readSignatures(projectRoot: string): RecordedSignatures {
-  return readRecordedJson(projectRoot, SIGNATURES_FILE, fileSchema, 'the recorded function signatures', 'npm run examples -- --signatures') as RecordedSignatures;
+  return readRecordedJson(
+    projectRoot,
+    SIGNATURES_FILE,
+    fileSchema,
+    'the recorded function signatures',
+    'npm run examples -- --signatures',
+  ) as RecordedSignatures;
 }
 
 /** One function per line (a diff names the function that changed), keys sorted. */
@@ -48,19 +54,27 @@ export function writeSignatures(projectRoot: string, s: RecordedSignatures): voi
   fs.renameSync(`${file}.tmp`, file);
 }
 
-const callText = (name: string, c: { args: string[]; returns: string }) => `${name.toUpperCase()}(${c.args.join(', ')}) → ${c.returns}`;
+const callText = (name: string, c: { args: string[]; returns: string }) =>
+  `${name.toUpperCase()}(${c.args.join(', ')}) → ${c.returns}`;
 
 /** What differs between a recorded probe and a new one, in words naming the function; empty when they agree. */
-export function describeProbeDifference(name: string, then: FunctionProbe | undefined, now: FunctionProbe | undefined): string[] {
+export function describeProbeDifference(
+  name: string,
+  then: FunctionProbe | undefined,
+  now: FunctionProbe | undefined,
+): string[] {
   if (!then) return [`${name}: new in the engine (not recorded)`];
   if (!now) return [`${name}: recorded but no longer in the engine`];
   const out: string[] = [];
   const was = new Map(then.calls.map((c) => [c.args.join(','), c]));
   const is = new Map(now.calls.map((c) => [c.args.join(','), c]));
-  const listed = (items: string[]) => (items.length > 3 ? `${items.slice(0, 3).join('; ')} and ${items.length - 3} more` : items.join('; '));
+  const listed = (items: string[]) =>
+    items.length > 3 ? `${items.slice(0, 3).join('; ')} and ${items.length - 3} more` : items.join('; ');
   const gone = [...was.values()].filter((c) => !is.has(c.args.join(','))).map((c) => callText(name, c));
   const added = [...is.values()].filter((c) => !was.has(c.args.join(','))).map((c) => callText(name, c));
-  const changed = [...is.values()].filter((c) => was.has(c.args.join(',')) && was.get(c.args.join(','))!.returns !== c.returns).map((c) => `${callText(name, c)} (recorded ${was.get(c.args.join(','))!.returns})`);
+  const changed = [...is.values()]
+    .filter((c) => was.has(c.args.join(',')) && was.get(c.args.join(','))!.returns !== c.returns)
+    .map((c) => `${callText(name, c)} (recorded ${was.get(c.args.join(','))!.returns})`);
   if (gone.length) out.push(`${name}: no longer accepted: ${listed(gone)}`);
   if (added.length) out.push(`${name}: now accepted: ${listed(added)}`);
   if (changed.length) out.push(`${name}: now returns ${listed(changed)}`);
@@ -82,7 +96,14 @@ export function readSignatureExceptions(projectRoot: string): Map<string, string
     .forEach((line, i) => {
       if (i === 0 || !line.trim()) return;
       const [name = '', reason = ''] = line.split('\t').map((c) => c.trim());
-      if (!name || !reason) throw new ContentErrors([new ContentError(SIGNATURE_EXCEPTIONS_FILE, i + 1, 'each line is a function name, a tab and the reason it has no signature')]);
+      if (!name || !reason)
+        throw new ContentErrors([
+          new ContentError(
+            SIGNATURE_EXCEPTIONS_FILE,
+            i + 1,
+            'each line is a function name, a tab and the reason it has no signature',
+          ),
+        ]);
       out.set(name.toLowerCase(), reason);
     });
   return out;
@@ -92,7 +113,11 @@ export function readSignatureExceptions(projectRoot: string): Map<string, string
 export function signatureExceptionProblems(s: RecordedSignatures, exceptions: ReadonlyMap<string, string>): string[] {
   const out: string[] = [];
   for (const [name, p] of Object.entries(s.functions)) {
-    if (!p.calls.length && !exceptions.has(name)) out.push(`${SIGNATURE_EXCEPTIONS_FILE}: ${name} has no signature (the engine answered: ${p.refused ?? 'nothing'}); give the reason on a line of its own`);
+    if (!p.calls.length && !exceptions.has(name))
+      out.push(
+        `${SIGNATURE_EXCEPTIONS_FILE}: ${name} has no signature (the engine answered: ` +
+          `${p.refused ?? 'nothing'}); give the reason on a line of its own`,
+      );
   }
   for (const name of exceptions.keys()) {
     const p = s.functions[name];

@@ -37,7 +37,15 @@ const FLOAT_WIDTHS = [v('FLOAT', 'c_f32', '0.5'), v('DOUBLE', 'c_f64', '0.5')];
 export const FAMILIES: TypeFamily[] = [
   { name: 'INTEGER', rep: INT_WIDTHS[2]!, widths: INT_WIDTHS },
   { name: 'FLOAT', rep: FLOAT_WIDTHS[1]!, widths: FLOAT_WIDTHS },
-  { name: 'DECIMAL', rep: v('DECIMAL(10, 2)', 'c_dec', '0.5'), widths: [v('DECIMAL(10, 2)', 'c_dec', '0.5'), v('DECIMAL(40, 4)', 'c_dec256', '0.5'), v('DECIMAL(38, 0)', 'c_dec38', '1')] },
+  {
+    name: 'DECIMAL',
+    rep: v('DECIMAL(10, 2)', 'c_dec', '0.5'),
+    widths: [
+      v('DECIMAL(10, 2)', 'c_dec', '0.5'),
+      v('DECIMAL(40, 4)', 'c_dec256', '0.5'),
+      v('DECIMAL(38, 0)', 'c_dec38', '1'),
+    ],
+  },
   { name: 'VARCHAR', rep: v('VARCHAR', 'c_str', "'1'"), widths: [] },
   { name: 'BOOLEAN', rep: v('BOOLEAN', 'c_bool', 'TRUE'), widths: [] },
   { name: 'DATE', rep: v('DATE', 'c_date', "'2024-01-15'"), widths: [] },
@@ -46,7 +54,11 @@ export const FAMILIES: TypeFamily[] = [
   {
     name: 'ARRAY',
     rep: v('ARRAY(INT)', 'c_arr', '[1, 2]'),
-    widths: [v('ARRAY(INT)', 'c_arr', '[1, 2]'), v('ARRAY(VARCHAR)', 'c_arr_str', "['a', 'b']"), v('ARRAY(ARRAY(INT))', 'c_arr_arr', '[[1], [2]]')],
+    widths: [
+      v('ARRAY(INT)', 'c_arr', '[1, 2]'),
+      v('ARRAY(VARCHAR)', 'c_arr_str', "['a', 'b']"),
+      v('ARRAY(ARRAY(INT))', 'c_arr_arr', '[[1], [2]]'),
+    ],
   },
   { name: 'MAP', rep: v('MAP(VARCHAR, INT)', 'c_map', "{'a': 1}"), widths: [] },
   { name: 'TUPLE', rep: v('TUPLE(INT, VARCHAR)', 'c_tuple', "(1, 'a')"), widths: [] },
@@ -68,7 +80,15 @@ const allVariants = (): TypeVariant[] => {
 export function variantOfEngineType(t: string): TypeVariant | undefined {
   const bare = t.replace(/ NULL$/, '').trim();
   const decimal = /^Decimal\((\d+), (\d+)\)$/.exec(bare);
-  const sql = NUMBER_NAMES[bare] ?? (decimal ? `DECIMAL(${decimal[1]}, ${decimal[2]})` : bare === 'Array(String)' ? 'ARRAY(VARCHAR)' : bare.startsWith('Array(Array(') ? 'ARRAY(ARRAY(INT))' : undefined);
+  const sql =
+    NUMBER_NAMES[bare] ??
+    (decimal
+      ? `DECIMAL(${decimal[1]}, ${decimal[2]})`
+      : bare === 'Array(String)'
+        ? 'ARRAY(VARCHAR)'
+        : bare.startsWith('Array(Array(')
+          ? 'ARRAY(ARRAY(INT))'
+          : undefined);
   return sql ? allVariants().find((x) => x.sql === sql) : undefined;
 }
 
@@ -93,7 +113,11 @@ export function argSql(x: TypeVariant, form: ArgForm): string {
   if (form === 'column') return x.column;
   if (form === 'nullable') return `n_${x.column}`;
   // A literal keeps its declared type: 1 alone would be read as TINYINT UNSIGNED.
-  return x.value.startsWith("'") && x.sql !== 'VARCHAR' ? `${x.value}::${x.sql}` : /^[\d.]+$/.test(x.value) ? `${x.value}::${x.sql}` : x.value;
+  return x.value.startsWith("'") && x.sql !== 'VARCHAR'
+    ? `${x.value}::${x.sql}`
+    : /^[\d.]+$/.test(x.value)
+      ? `${x.value}::${x.sql}`
+      : x.value;
 }
 
 const NUMBER_NAMES: Record<string, string> = {

@@ -12,7 +12,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cache-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** One build: the last build's index, some entries read, some appended; the index it leaves. */
-function build(index: Record<string, EntryRef> | undefined, work: (cache: BuildCache) => void): Record<string, EntryRef> {
+function build(
+  index: Record<string, EntryRef> | undefined,
+  work: (cache: BuildCache) => void,
+): Record<string, EntryRef> {
   const cache = new BuildCache(dir);
   cache.useEntries(index);
   work(cache);

@@ -26,11 +26,22 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('build', () => {
   it('writes every route as a folder page, both URL forms resolving to it', () => {
-    for (const rel of ['doc/index.html', 'doc/guide/index.html', 'doc/guide/first/index.html', 'doc/reference/index.html', 'doc/reference/date-trunc/index.html', '404.html', 'index.html']) {
+    for (const rel of [
+      'doc/index.html',
+      'doc/guide/index.html',
+      'doc/guide/first/index.html',
+      'doc/reference/index.html',
+      'doc/reference/date-trunc/index.html',
+      '404.html',
+      'index.html',
+    ]) {
       expect(fs.existsSync(path.join(out, rel)), rel).toBe(true);
     }
     expect(read('index.html')).toContain('url=/doc/');
-    const host = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')) as { redirects: unknown; directoryListing: boolean };
+    const host = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')) as {
+      redirects: unknown;
+      directoryListing: boolean;
+    };
     expect(host.redirects).toEqual([{ source: '/', destination: '/doc/', type: 301 }]);
     expect(host.directoryListing).toBe(false);
     // The host configuration sits beside the site, not in it.
@@ -38,27 +49,44 @@ describe('build', () => {
   });
 
   it('prints a summary line with the catalogue coverage', () => {
-    expect(line).toMatch(/^built 6 pages \(5 written, 1 generated\) .* catalogue coverage: \d+\/466 pages written .*, \d+\/37 generated indexes(; engine coverage: .*)?$/);
+    expect(line).toMatch(
+      /^built 6 pages \(5 written, 1 generated\) .* catalogue coverage: \d+\/466 pages written .*, \d+\/37 generated indexes(; engine coverage: .*)?$/,
+    );
   });
 
   it('publishes the catalogue JSON with the specification field names', () => {
     const json = JSON.parse(read('catalogue.json'));
     expect(json.version).toMatchObject({ pluginId: 'default', version: 'current', label: 'Next', isLast: true });
-    expect(json.sidebars.doc[1]).toMatchObject({ type: 'category', label: 'Guide', href: '/doc/guide', collapsible: true, collapsed: true });
-    expect(json.docs).toContainEqual({ id: 'guide/first', title: 'First Steps', description: 'A guide page that uses admonitions, tabs, code titles and images.', sidebar: 'doc' });
+    expect(json.sidebars.doc[1]).toMatchObject({
+      type: 'category',
+      label: 'Guide',
+      href: '/doc/guide',
+      collapsible: true,
+      collapsed: true,
+    });
+    expect(json.docs).toContainEqual({
+      id: 'guide/first',
+      title: 'First Steps',
+      description: 'A guide page that uses admonitions, tabs, code titles and images.',
+      sidebar: 'doc',
+    });
   });
 
-  it('writes sitemap, robots.txt, llms.txt and each page\'s Markdown source', () => {
+  it("writes sitemap, robots.txt, llms.txt and each page's Markdown source", () => {
     expect(read('sitemap.xml')).toContain('<loc>https://docs.databend.com/doc/guide/first</loc>');
     expect(read('robots.txt')).toContain('Sitemap: https://docs.databend.com/sitemap.xml');
-    expect(read('llms.txt')).toContain('- [First Steps](https://docs.databend.com/doc/guide/first.md): A guide page that uses admonitions, tabs, code titles and images.');
+    expect(read('llms.txt')).toContain(
+      '- [First Steps](https://docs.databend.com/doc/guide/first.md): A guide page that uses admonitions, tabs, code titles and images.',
+    );
     expect(read('doc/guide/first.md')).toContain('title: First Steps');
   });
 
   it('sets canonical URL, description and Open Graph tags', () => {
     const html = read('doc/guide/first/index.html');
     expect(html).toContain('<link rel="canonical" href="https://docs.databend.com/doc/guide/first"/>');
-    expect(html).toContain('<meta name="description" content="A guide page that uses admonitions, tabs, code titles and images."/>');
+    expect(html).toContain(
+      '<meta name="description" content="A guide page that uses admonitions, tabs, code titles and images."/>',
+    );
     expect(html).toContain('<meta property="og:title" content="First Steps"/>');
   });
 
@@ -74,16 +102,26 @@ describe('build', () => {
 
   it('inlines nothing but the hashed theme bootstrap the CSP allows (and structured data, which never runs)', () => {
     const html = read('doc/guide/first/index.html');
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+    ].map((m) => m[1]);
     expect(inline).toHaveLength(1);
-    const data = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as { '@type': string });
+    const data = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? '') as { '@type': string },
+    );
     expect(data.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
     expect(html).not.toMatch(/<style|\sstyle="|\son[a-z]+="/);
     const csp = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')).headers[0].headers[0].value as string;
     const hash = /'sha256-([^']+)'/.exec(csp)?.[1];
-    expect(createHash('sha256').update(inline[0] ?? '').digest('base64')).toBe(hash);
+    expect(
+      createHash('sha256')
+        .update(inline[0] ?? '')
+        .digest('base64'),
+    ).toBe(hash);
     // The same policy in a meta element, for hosts that send no headers (frame-ancestors only works as a header).
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(html)?.[1]?.replace(/&#x27;/g, "'");
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/
+      .exec(html)?.[1]
+      ?.replace(/&#x27;/g, "'");
     expect(meta).toBe(csp.replace("; frame-ancestors 'none'", ''));
     expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
   });
@@ -123,15 +161,27 @@ describe('build', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     try {
-      const { encoding, body } = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port, path: '/doc/guide/first', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
+      const { encoding, body } = await new Promise<{ encoding: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          http
+            .get(
+              {
+                host: '127.0.0.1',
+                port,
+                path: '/doc/guide/first',
+                headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+              },
+              (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (c: Buffer) => chunks.push(c));
+                res.on('end', () =>
+                  resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+                );
+              },
+            )
+            .on('error', reject);
+        },
+      );
       const page = fs.readFileSync(path.join(out, 'doc/guide/first/index.html'));
       expect(encoding).toBe('br');
       expect(zlib.brotliDecompressSync(body).equals(page)).toBe(true);
@@ -150,7 +200,9 @@ describe('build', () => {
 
   it('leaves the previous site untouched when a build fails', async () => {
     const before = read('doc/guide/first/index.html');
-    await expect(buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out, cacheDir })).rejects.toThrow(/broken-link\/page\.md:8/);
+    await expect(
+      buildSite({ projectRoot: root, contentDir: 'tests/fixtures/bad/broken-link', outDir: out, cacheDir }),
+    ).rejects.toThrow(/broken-link\/page\.md:8/);
     expect(read('doc/guide/first/index.html')).toBe(before);
     expect(fs.readdirSync(work).sort()).toEqual(['cache', 'site', 'site.serve.json']);
   });

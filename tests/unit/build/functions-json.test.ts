@@ -16,10 +16,40 @@ const projectRoot = path.resolve(import.meta.dirname, '../../..');
 const origin = 'https://docs.example.com';
 
 const recorded: RecordedExample[] = [
-  { key: 'a', sql: 'SELECT ABS(-5)', expectError: false, nondeterministic: false, result: { columns: [{ name: 'abs(-5)', type: 'UInt8' }], rows: [['5']] } },
-  { key: 'b', sql: "SELECT ABS('x')", expectError: true, nondeterministic: false, error: 'no overload satisfies `abs(String)`' },
+  {
+    key: 'a',
+    sql: 'SELECT ABS(-5)',
+    expectError: false,
+    nondeterministic: false,
+    result: { columns: [{ name: 'abs(-5)', type: 'UInt8' }], rows: [['5']] },
+  },
+  {
+    key: 'b',
+    sql: "SELECT ABS('x')",
+    expectError: true,
+    nondeterministic: false,
+    error: 'no overload satisfies `abs(String)`',
+  },
 ];
-const body = ['Intro paragraph.', '', '## ABS', '', 'Gives the absolute value of a number.', '', '```sql example', 'SELECT ABS(-5)', '```', '', '```sql example error', "SELECT ABS('x')", '```', '', '## Other', '', 'Text.'].join('\n');
+const body = [
+  'Intro paragraph.',
+  '',
+  '## ABS',
+  '',
+  'Gives the absolute value of a number.',
+  '',
+  '```sql example',
+  'SELECT ABS(-5)',
+  '```',
+  '',
+  '```sql example error',
+  "SELECT ABS('x')",
+  '```',
+  '',
+  '## Other',
+  '',
+  'Text.',
+].join('\n');
 
 function validator() {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -29,8 +59,12 @@ function validator() {
 
 describe('/functions.json', () => {
   const cards = readFunctionCards(projectRoot, path.join(projectRoot, 'content/doc'));
-  const entries = new Map([['abs', { route: '/doc/sql-functions/numeric', anchor: 'abs', title: 'Numeric Functions' }]]);
-  const file = functionsFile('v1.2.453', origin, cards, entries, (route) => (route === '/doc/sql-functions/numeric' ? { description: 'Numbers.', body, recorded } : undefined));
+  const entries = new Map([
+    ['abs', { route: '/doc/sql-functions/numeric', anchor: 'abs', title: 'Numeric Functions' }],
+  ]);
+  const file = functionsFile('v1.2.453', origin, cards, entries, (route) =>
+    route === '/doc/sql-functions/numeric' ? { description: 'Numbers.', body, recorded } : undefined,
+  );
 
   it('is valid against its published schema, one record per engine function', () => {
     const validate = validator();
@@ -66,9 +100,16 @@ describe('/functions.json', () => {
 describe('llms-full.txt', () => {
   it("puts each example's recorded result under it", () => {
     const md = markdownWithResults(body, recorded);
-    expect(md).toContain(['```sql example', 'SELECT ABS(-5)', '```', '', 'Result:', '', '| abs(-5) (UInt8) |', '| --- |', '| 5 |'].join('\n'));
+    expect(md).toContain(
+      ['```sql example', 'SELECT ABS(-5)', '```', '', 'Result:', '', '| abs(-5) (UInt8) |', '| --- |', '| 5 |'].join(
+        '\n',
+      ),
+    );
     expect(md).toContain('Error:\n\n```text\nno overload satisfies `abs(String)`\n```');
-    const full = llmsFullTxt([{ title: 'Numeric Functions', url: `${origin}/doc/sql-functions/numeric`, body, recorded }], 'v1.2.453');
+    const full = llmsFullTxt(
+      [{ title: 'Numeric Functions', url: `${origin}/doc/sql-functions/numeric`, body, recorded }],
+      'v1.2.453',
+    );
     expect(full).toContain('# Numeric Functions\n\nSource: https://docs.example.com/doc/sql-functions/numeric');
     expect(full).toContain('(Databend v1.2.453)');
   });

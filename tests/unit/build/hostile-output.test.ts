@@ -21,7 +21,8 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
   for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
+    if (e.isFile())
+      out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
   }
   return out;
 }
@@ -31,7 +32,8 @@ function expectSame(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
   for (const [rel, data] of a) expect(b.get(rel)?.equals(data), rel).toBe(true);
 }
 
-const build = (outDir: string, cacheDir: string | false, contentDir = content) => buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
+const build = (outDir: string, cacheDir: string | false, contentDir = content) =>
+  buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
 
 function manifestOf(cacheDir: string): { file: string; json: Record<string, unknown> & { site: WrittenSite } } {
   const dir = path.join(cacheDir, 'manifest');
@@ -55,7 +57,9 @@ describe('a build cache from elsewhere', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       await build(out, cache);
-      expect(warn.mock.calls.flat().join('\n')).toMatch(/manifest.*is not valid \(site\.files\.\.\.\/victim\.txt: .*\); building without it/);
+      expect(warn.mock.calls.flat().join('\n')).toMatch(
+        /manifest.*is not valid \(site\.files\.\.\.\/victim\.txt: .*\); building without it/,
+      );
     } finally {
       warn.mockRestore();
     }
@@ -133,7 +137,13 @@ describe('an update that fails halfway', () => {
     const out = fs.mkdtempSync(path.join(work, 'update-'));
     fs.rmSync(out, { recursive: true });
     const first = new SiteWriter(out, undefined, ['doc/a', 'doc/b']);
-    for (const [rel, text] of [['doc/a/index.html', 'A1'], ['doc/b/index.html', 'B1'], ['gone.txt', 'G'], ['assets/x.css', 'X1']]) first.place(rel!, text!, () => text!);
+    for (const [rel, text] of [
+      ['doc/a/index.html', 'A1'],
+      ['doc/b/index.html', 'B1'],
+      ['gone.txt', 'G'],
+      ['assets/x.css', 'X1'],
+    ])
+      first.place(rel!, text!, () => text!);
     const { site } = await first.commit();
     fs.writeFileSync(path.join(out, 'doc/b/hand-made.txt'), 'stray');
     const before = files(out);

@@ -14,7 +14,9 @@ const content = path.join(work, 'content');
 const cache = path.join(work, 'cache');
 fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
 fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`, { recursive: true });
-afterAll(() => { if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true });
+});
 
 let runs = 0;
 /**
@@ -23,14 +25,24 @@ let runs = 0;
  */
 async function build(withCache: boolean) {
   const out = path.join(work, `site-${runs++}`);
-  return { ...(await buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: withCache ? cache : false, searchPagesPerPart: 2 })), out };
+  return {
+    ...(await buildSite({
+      projectRoot: root,
+      contentDir: content,
+      outDir: out,
+      cacheDir: withCache ? cache : false,
+      searchPagesPerPart: 2,
+    })),
+    out,
+  };
 }
 
 /** Every file under a folder, by relative path. */
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
   for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
+    if (e.isFile())
+      out.set(path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)));
   }
   return out;
 }
@@ -43,7 +55,8 @@ function expectSameSite(a: string, b: string): void {
   expect(fs.readFileSync(`${a}.serve.json`, 'utf8')).toBe(fs.readFileSync(`${b}.serve.json`, 'utf8'));
 }
 
-const edit = (rel: string, change: (text: string) => string) => fs.writeFileSync(path.join(content, rel), change(fs.readFileSync(path.join(content, rel), 'utf8')));
+const edit = (rel: string, change: (text: string) => string) =>
+  fs.writeFileSync(path.join(content, rel), change(fs.readFileSync(path.join(content, rel), 'utf8')));
 
 describe('a rebuild with the cache', () => {
   it('renders nothing when nothing changed, and writes the same site', async () => {
@@ -69,24 +82,32 @@ describe('a rebuild with the cache', () => {
     expect(warm.rendered.bodies).toBe(0);
     expect(warm.rendered.pages).toBeGreaterThan(2);
     expectSameSite(warm.out, (await build(false)).out);
-    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain('First Steps Renamed');
+    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain(
+      'First Steps Renamed',
+    );
   }, 120_000);
 
   it('renders again a cached page whose link now leads elsewhere: the page it links to moved', async () => {
-    edit('01-guide/10-first.md', (t) => t.replace('sidebar_label: First', 'sidebar_label: First\nslug: /guide/first-steps'));
+    edit('01-guide/10-first.md', (t) =>
+      t.replace('sidebar_label: First', 'sidebar_label: First\nslug: /guide/first-steps'),
+    );
     const warm = await build(true);
     // The moved page (its frontmatter grew a line, and the body keeps the file's line numbers) and the two pages
     // that link to it, whose cached bodies hold its old route.
     expect(warm.rendered.bodies).toBe(3);
     expectSameSite(warm.out, (await build(false)).out);
-    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain('href="/doc/guide/first-steps"');
+    expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain(
+      'href="/doc/guide/first-steps"',
+    );
     edit('01-guide/10-first.md', (t) => t.replace('\nslug: /guide/first-steps', ''));
   }, 120_000);
 
-  it('checks a cached page\'s links again: a heading it links to is renamed', async () => {
+  it("checks a cached page's links again: a heading it links to is renamed", async () => {
     edit('01-guide/10-first.md', (t) => t.replace('## Step One', '## Step 1'));
     const warm = build(true);
-    await expect(warm).rejects.toThrow(/index\.md:7:\d+: link "01-guide\/10-first\.md#step-one": the page \/doc\/guide\/first has no heading with id "step-one"/);
+    await expect(warm).rejects.toThrow(
+      /index\.md:7:\d+: link "01-guide\/10-first\.md#step-one": the page \/doc\/guide\/first has no heading with id "step-one"/,
+    );
     await expect(build(false)).rejects.toThrow(/index\.md:7:\d+: link "01-guide\/10-first\.md#step-one"/);
     edit('index.md', (t) => t.replace('#step-one', '#step-1'));
     const warm2 = await build(true);
@@ -95,7 +116,8 @@ describe('a rebuild with the cache', () => {
 
   it('keeps the files of the site it updates only while they are as it wrote them', async () => {
     const out = path.join(work, 'site-in-place');
-    const inPlace = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
+    const inPlace = () =>
+      buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
     await inPlace();
     const page = path.join(out, 'doc/guide/second/index.html');
     const inode = fs.statSync(page).ino;
@@ -110,7 +132,8 @@ describe('a rebuild with the cache', () => {
 
   it('updates the site it wrote in place: writes only what changed, and removes what the site no longer has or never had', async () => {
     const out = path.join(work, 'site-update');
-    const update = () => buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
+    const update = () =>
+      buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
     const first = await update();
     expect(first.rendered.inPlace).toBe(false);
     const again = await update();

@@ -45,7 +45,10 @@ describe('a page rendered in parts', () => {
       const whole = renderPageHtml(built.view, site);
       if (!built.view.body) continue;
       const body = renderToStaticMarkup(createElement(ArticleBody, { tree: built.view.body }));
-      const marked = renderPageHtml({ ...built.view, body: { type: 'root', children: [{ type: 'text', value: '@@article-body@@' }] } }, site);
+      const marked = renderPageHtml(
+        { ...built.view, body: { type: 'root', children: [{ type: 'text', value: '@@article-body@@' }] } },
+        site,
+      );
       expect(withBody(marked, body), built.view.route).toBe(whole);
       if (whole.includes('<link rel="preload"')) preloads++;
     }
@@ -58,7 +61,9 @@ describe('what Pagefind is given', () => {
   it('keeps the article and every data-pagefind element, and drops the rest', () => {
     const built = model.pages.find((p) => p.view.route === '/doc/guide/first')!;
     const input = pagefindInput(renderPageHtml(built.view, site));
-    expect(input).toMatch(/^<!doctype html><html lang="en"><head><title>First Steps \| Databend Docs<\/title><\/head><body><article class="article" data-pagefind-body=""/);
+    expect(input).toMatch(
+      /^<!doctype html><html lang="en"><head><title>First Steps \| Databend Docs<\/title><\/head><body><article class="article" data-pagefind-body=""/,
+    );
     expect(input).not.toContain('class="sidebar"');
     expect(input).not.toContain('data-island');
     expect(input).toContain('<h2 id="step-one">');
@@ -76,10 +81,18 @@ describe('what Pagefind is given', () => {
     const indexFiles = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
       const { index } = await pagefind.createIndex({});
       if (!index) throw new Error('no Pagefind index');
-      const pages = model.pages.map((built) => ({ file: htmlFileOf(built.view.route), html: pagefindInput(renderPageHtml(built.view, site)) }));
+      const pages = model.pages.map((built) => ({
+        file: htmlFileOf(built.view.route),
+        html: pagefindInput(renderPageHtml(built.view, site)),
+      }));
       const late = new Set([1, pages.length - 2]);
-      for (const [i, p] of pages.entries()) await index.addHTMLFile({ sourcePath: p.file, content: order === 'ahead' && late.has(i) ? PLACEHOLDER_INPUT : p.html });
-      if (order === 'ahead') for (const i of late) await index.addHTMLFile({ sourcePath: pages[i]!.file, content: pages[i]!.html });
+      for (const [i, p] of pages.entries())
+        await index.addHTMLFile({
+          sourcePath: p.file,
+          content: order === 'ahead' && late.has(i) ? PLACEHOLDER_INPUT : p.html,
+        });
+      if (order === 'ahead')
+        for (const i of late) await index.addHTMLFile({ sourcePath: pages[i]!.file, content: pages[i]!.html });
       const { files } = await index.getFiles();
       await index.deleteIndex();
       return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
@@ -96,7 +109,10 @@ describe('what Pagefind is given', () => {
   }, 60_000);
 
   it('keeps table cells apart, so a header row is words and not one word', () => {
-    const input = pagefindInput('<html><body><article data-pagefind-body><table><tr><th>Argument</th><th>Type</th></tr><tr><td>x</td><td>INT</td></tr></table></article></body></html>');
+    const input = pagefindInput(
+      '<html><body><article ' +
+        'data-pagefind-body><table><tr><th>Argument</th><th>Type</th></tr><tr><td>x</td><td>INT</td></tr></table></article></body></html>',
+    );
     expect(input.replace(/<[^>]+>/g, '')).toBe('Argument Type x INT ');
   });
 
@@ -104,7 +120,11 @@ describe('what Pagefind is given', () => {
     const indexFiles = async (shape: (html: string) => string): Promise<Map<string, string>> => {
       const { index } = await pagefind.createIndex({});
       if (!index) throw new Error('no Pagefind index');
-      for (const built of model.pages) await index.addHTMLFile({ sourcePath: htmlFileOf(built.view.route), content: shape(renderPageHtml(built.view, site)) });
+      for (const built of model.pages)
+        await index.addHTMLFile({
+          sourcePath: htmlFileOf(built.view.route),
+          content: shape(renderPageHtml(built.view, site)),
+        });
       const { files } = await index.getFiles();
       await index.deleteIndex();
       return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));

@@ -18,7 +18,10 @@ describe('render pool: which page a thread takes', () => {
   });
 
   it('takes a page whose languages belong to different threads, so none is left waiting', () => {
-    const owners = new Map([['go', A], ['java', B]]);
+    const owners = new Map([
+      ['go', A],
+      ['java', B],
+    ]);
     expect(nextJobFor(B, threads, [['go', 'java']], owners)).toBe(0);
     expect(nextJobFor(A, threads, [['go', 'java']], owners)).toBe(0);
   });

@@ -28,17 +28,38 @@ describe('the parts of the search index', () => {
     expect(planParts(6, 2)).toHaveLength(3);
   });
 
-  it('publishes Pagefind\'s code with the first part only; the others bring their index data', () => {
+  it("publishes Pagefind's code with the first part only; the others bring their index data", () => {
     const [first, second] = planParts(300) as [SearchPart, SearchPart];
-    for (const file of ['pagefind.js', 'wasm.en.pagefind', 'pagefind-entry.json', 'index/en_1.pf_index']) expect(publishedInPart(first, file)).toBe(true);
-    for (const file of ['pagefind-entry.json', 'pagefind.en_12ab.pf_meta', 'index/en_1.pf_index', 'fragment/en_2.pf_fragment', 'filter/en_3.pf_filter']) expect(publishedInPart(second, file), file).toBe(true);
-    for (const file of ['pagefind.js', 'wasm.en.pagefind', 'pagefind-ui.js', 'pagefind-worker.js']) expect(publishedInPart(second, file), file).toBe(false);
+    for (const file of ['pagefind.js', 'wasm.en.pagefind', 'pagefind-entry.json', 'index/en_1.pf_index'])
+      expect(publishedInPart(first, file)).toBe(true);
+    for (const file of [
+      'pagefind-entry.json',
+      'pagefind.en_12ab.pf_meta',
+      'index/en_1.pf_index',
+      'fragment/en_2.pf_fragment',
+      'filter/en_3.pf_filter',
+    ])
+      expect(publishedInPart(second, file), file).toBe(true);
+    for (const file of ['pagefind.js', 'wasm.en.pagefind', 'pagefind-ui.js', 'pagefind-worker.js'])
+      expect(publishedInPart(second, file), file).toBe(false);
   });
 
   it('maps each result id to its part from the records, which list the pages part by part', () => {
-    const parts = indexParts([['', 2], ['part-1/', 3]], ['a', 'b', 'c', 'd', 'e']);
+    const parts = indexParts(
+      [
+        ['', 2],
+        ['part-1/', 3],
+      ],
+      ['a', 'b', 'c', 'd', 'e'],
+    );
     expect(parts.dirs).toEqual(['', 'part-1/']);
-    expect([...parts.partOf]).toEqual([['a', 0], ['b', 0], ['c', 1], ['d', 1], ['e', 1]]);
+    expect([...parts.partOf]).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 1],
+      ['d', 1],
+      ['e', 1],
+    ]);
     // Records without parts: one index.
     expect(indexParts(undefined, ['a', 'b']).sizes).toEqual([2]);
   });
@@ -53,8 +74,17 @@ describe('scores from several parts', () => {
   const FILLER = 'river stone cloud paper window garden silver music forest engine'.split(' ');
   const page = (i: number) => {
     const apples = [0, 1, 2, 3, 1, 0, 0, 0][i]!;
-    const words = [...Array.from({ length: apples }, () => 'apple'), ...Array.from({ length: 40 - apples }, (_, j) => FILLER[(i + j) % FILLER.length]!)];
-    return { file: `doc/p${i}/index.html`, html: `<!doctype html><html lang="en"><head><title>Page ${i}</title></head><body><article data-pagefind-body><h1>Page number ${i}</h1><p>${words.join(' ')}</p></article></body></html>` };
+    const words = [
+      ...Array.from({ length: apples }, () => 'apple'),
+      ...Array.from({ length: 40 - apples }, (_, j) => FILLER[(i + j) % FILLER.length]!),
+    ];
+    return {
+      file: `doc/p${i}/index.html`,
+      html:
+        `<!doctype html><html lang="en"><head><title>Page ${i}</title></head><body><article ` +
+        `data-pagefind-body><h1>Page number ` +
+        `${i}</h1><p>${words.join(' ')}</p></article></body></html>`,
+    };
   };
   const pages = Array.from({ length: 8 }, (_, i) => page(i));
 
@@ -86,7 +116,9 @@ describe('scores from several parts', () => {
   /** Pagefind in this process, on the index in `dir`: a module instance of its own (the query string). */
   async function openIn(dir: string, partDirs: string[]) {
     const base = `http://${path.basename(dir)}.local/pagefind/`;
-    const pf = (await import(`${pathToFileURL(path.join(dir, 'pagefind/pagefind.js')).href}?${path.basename(dir)}`)) as {
+    const pf = (await import(
+      `${pathToFileURL(path.join(dir, 'pagefind/pagefind.js')).href}?${path.basename(dir)}`
+    )) as {
       options(o: object): Promise<void>;
       init(): Promise<void>;
       mergeIndex(p: string): Promise<void>;
@@ -98,12 +130,16 @@ describe('scores from several parts', () => {
     return pf;
   }
 
-  it('rank pages as one index does, once each part\'s IDF is taken out', async () => {
+  it("rank pages as one index does, once each part's IDF is taken out", async () => {
     const realFetch = globalThis.fetch;
     // Pagefind fetches its files: from the folders above.
     globalThis.fetch = (input: string | URL | Request) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      return Promise.resolve(new Response(fs.readFileSync(path.join(work, url.hostname.replace(/\.local$/, ''), decodeURIComponent(url.pathname)))));
+      return Promise.resolve(
+        new Response(
+          fs.readFileSync(path.join(work, url.hostname.replace(/\.local$/, ''), decodeURIComponent(url.pathname))),
+        ),
+      );
     };
     try {
       const one = path.join(work, 'one');
@@ -112,15 +148,24 @@ describe('scores from several parts', () => {
       const split = planParts(8, 4);
       expect(split).toHaveLength(2);
       const records = await indexInParts(two, split);
-      expect(records.parts).toEqual([['', 4], ['part-1/', 4]]);
+      expect(records.parts).toEqual([
+        ['', 4],
+        ['part-1/', 4],
+      ]);
       // Where each part's chunks start, read from its Pagefind metadata: every word sorts after the first.
       expect(records.chunks.length).toBeGreaterThanOrEqual(2);
       expect(records.chunks[0]).toBe('0');
       expect([...records.chunks].sort()).toEqual(records.chunks);
 
       const single = await (await openIn(one, [''])).search('apple');
-      const merged = await (await openIn(two, records.parts.map(([d]) => d))).search('apple');
-      const urlsOf = async (rs: { data(): Promise<{ url: string }> }[]) => Promise.all(rs.map(async (r) => (await r.data()).url.replace(/^https?:\/\/[^/]+/, '')));
+      const merged = await (
+        await openIn(
+          two,
+          records.parts.map(([d]) => d),
+        )
+      ).search('apple');
+      const urlsOf = async (rs: { data(): Promise<{ url: string }> }[]) =>
+        Promise.all(rs.map(async (r) => (await r.data()).url.replace(/^https?:\/\/[^/]+/, '')));
       const singleScore = new Map((await urlsOf(single.results)).map((u, i) => [u, single.results[i]!.score]));
       const parts = indexParts(records.parts, Object.keys(records.pages));
       const corrected = comparableScores(merged.results, parts);

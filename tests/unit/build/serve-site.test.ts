@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-serve-'));
 const site = path.join(work, 'site');
 const CSP = "default-src 'self'";
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>words</p>'.repeat(200)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${'<p>words</p>'.repeat(200)}</body></html>`;
 const files: Record<string, string> = {
   'doc/index.html': page('Docs'),
   'doc/releases/v1.2.0/index.html': page('v1.2'),
@@ -39,7 +40,13 @@ const server = (() => {
   return createSiteServer(site, {
     redirects: [{ source: '/', destination: '/doc/', type: 301 }],
     headers: [
-      { source: '**', headers: [{ key: 'Content-Security-Policy', value: CSP }, { key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      {
+        source: '**',
+        headers: [
+          { key: 'Content-Security-Policy', value: CSP },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+        ],
+      },
       { source: 'assets/build/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     ],
   });
@@ -70,7 +77,12 @@ function raw(request: string): Promise<string> {
 
 describe('routes', () => {
   it('answers a route whose last segment holds a dot, with and without the trailing slash', async () => {
-    for (const p of ['/doc/releases/v1.2.0', '/doc/releases/v1.2.0/', '/doc/deploy/upgrade/upgrade-1.0', '/doc/deploy/upgrade/upgrade-1.0/']) {
+    for (const p of [
+      '/doc/releases/v1.2.0',
+      '/doc/releases/v1.2.0/',
+      '/doc/deploy/upgrade/upgrade-1.0',
+      '/doc/deploy/upgrade/upgrade-1.0/',
+    ]) {
       const r = await get(p);
       expect(r.status, p).toBe(200);
       expect(r.headers.get('content-type'), p).toBe('text/html; charset=utf-8');
@@ -94,7 +106,8 @@ describe('routes', () => {
   });
 
   it('never serves a dotfile, such as the temporary file of a killed rebuild', async () => {
-    for (const p of ['/.hidden', '/doc/guides/.index.html.tmp-4242', '/%2Ehidden']) expect((await get(p)).status, p).toBe(404);
+    for (const p of ['/.hidden', '/doc/guides/.index.html.tmp-4242', '/%2Ehidden'])
+      expect((await get(p)).status, p).toBe(404);
   });
 
   it('answers 400, with no trace and no path of the site, to a path no file can have', async () => {
@@ -111,7 +124,9 @@ describe('routes', () => {
     expect(nul).toContain(`Content-Security-Policy: ${CSP}`);
     // Browsers resolve dot segments themselves; a hand-written request does not.
     for (const target of ['/doc/../../etc/passwd', '/doc/%2E%2E/%2E%2E/etc/passwd']) {
-      expect(await raw(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), target).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await raw(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), target).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
     }
   });
 
@@ -181,8 +196,14 @@ describe('bytes', () => {
 
 describe('resolveRequest', () => {
   it('maps folders, files and query strings, and refuses what leaves the site', () => {
-    expect(resolveRequest(site, '/doc/releases/v1.2.0?x=1')).toEqual({ kind: 'file', file: path.join(site, 'doc/releases/v1.2.0/index.html') });
-    expect(resolveRequest(site, '/doc/releases/v1.2.0.md')).toEqual({ kind: 'file', file: path.join(site, 'doc/releases/v1.2.0.md') });
+    expect(resolveRequest(site, '/doc/releases/v1.2.0?x=1')).toEqual({
+      kind: 'file',
+      file: path.join(site, 'doc/releases/v1.2.0/index.html'),
+    });
+    expect(resolveRequest(site, '/doc/releases/v1.2.0.md')).toEqual({
+      kind: 'file',
+      file: path.join(site, 'doc/releases/v1.2.0.md'),
+    });
     expect(resolveRequest(site, '/doc/../../etc/passwd').kind).toBe('bad');
     expect(resolveRequest(site, 'doc/').kind).toBe('bad');
   });

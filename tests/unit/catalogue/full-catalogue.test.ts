@@ -77,8 +77,12 @@ describe('the full catalogue', () => {
   it('lists pages in the sidebar order of the catalogue, with a name before its variants (MIN before MIN_IF)', () => {
     // The catalogue keeps the 2023 sidebar's order, which put `min-if.md` before `min.md` ('-' sorts before '.'):
     // move each page above the neighbours in its folder whose names extend its own.
-    const order = rows.map((r) => ({ route: r.route, folder: path.posix.dirname(r.source), stem: path.posix.basename(r.source).replace(/\.mdx?$/, '') }));
-    for (let moved = true; moved; ) {
+    const order = rows.map((r) => ({
+      route: r.route,
+      folder: path.posix.dirname(r.source),
+      stem: path.posix.basename(r.source).replace(/\.mdx?$/, ''),
+    }));
+    for (let moved = true; moved;) {
       moved = false;
       for (let i = 0; i + 1 < order.length; i++) {
         const [a, b] = [order[i]!, order[i + 1]!];
@@ -90,8 +94,12 @@ describe('the full catalogue', () => {
     }
     const routes = catalogue.pages.map((p: Page) => p.route);
     expect(routes).toEqual(order.map((r) => r.route));
-    expect(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-min')).toBeLessThan(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-min-if'));
-    expect(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-avg')).toBeLessThan(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-avg-if'));
+    expect(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-min')).toBeLessThan(
+      routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-min-if'),
+    );
+    expect(routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-avg')).toBeLessThan(
+      routes.indexOf('/doc/sql-functions/aggregate-functions/aggregate-avg-if'),
+    );
   });
 
   it('gives each category the label and nesting of the catalogue', () => {
@@ -138,6 +146,15 @@ describe('the full catalogue', () => {
 
   it('records one version: current, labelled Next, the latest', () => {
     expect(catalogue.version).toMatchObject({ version: 'current', label: 'Next', isLast: true });
-    expect(Object.keys(catalogue.version).sort()).toEqual(['badge', 'banner', 'className', 'isLast', 'label', 'noIndex', 'pluginId', 'version']);
+    expect(Object.keys(catalogue.version).sort()).toEqual([
+      'badge',
+      'banner',
+      'className',
+      'isLast',
+      'label',
+      'noIndex',
+      'pluginId',
+      'version',
+    ]);
   });
 });

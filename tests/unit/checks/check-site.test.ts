@@ -15,23 +15,39 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-checks-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const page = (title: string, sidebar: string, body: string) =>
-  `<!doctype html><html><head><title>${title}</title></head><body><nav class="sidebar">${sidebar}</nav><main id="content"><h1 id="top">${title}</h1>${body}</main></body></html>`;
+  `<!doctype html><html><head><title>${title}</title></head><body><nav ` +
+  `class="sidebar">${sidebar}</nav><main id="content"><h1 ` +
+  `id="top">${title}</h1>${body}</main></body></html>`;
 const SIDEBAR = '<a href="/doc/guide">Guide</a><a href="/doc/reference">Reference</a>';
 
 /** A site of three pages, a catalogue, a sitemap and a host configuration; `change` edits its files. */
 function site(name: string, change: (files: Record<string, string>) => void = () => undefined): string {
   const files: Record<string, string> = {
     'doc/index.html': page('Docs', SIDEBAR, '<p>Start with <a href="/doc/guide#install">installing the guide</a>.</p>'),
-    'doc/guide/index.html': page('Guide', SIDEBAR, '<h2 id="install">Install</h2><p>See <a href="/doc/reference">the reference</a>.</p>'),
-    'doc/reference/index.html': page('Reference', SIDEBAR, '<p>Back to <a href="/doc/guide#install">installing</a>.</p>'),
+    'doc/guide/index.html': page(
+      'Guide',
+      SIDEBAR,
+      '<h2 id="install">Install</h2><p>See <a href="/doc/reference">the reference</a>.</p>',
+    ),
+    'doc/reference/index.html': page(
+      'Reference',
+      SIDEBAR,
+      '<p>Back to <a href="/doc/guide#install">installing</a>.</p>',
+    ),
     '404.html': page('Not found', SIDEBAR, '<p>No such page.</p>'),
     'catalogue.json': JSON.stringify({
       version: {},
       docs: [],
       generatedIndexes: [],
-      sidebars: { doc: [{ type: 'link', href: '/doc/guide' }, { type: 'link', href: '/doc/reference' }] },
+      sidebars: {
+        doc: [
+          { type: 'link', href: '/doc/guide' },
+          { type: 'link', href: '/doc/reference' },
+        ],
+      },
     }),
-    'sitemap.xml': '<urlset><url><loc>https://docs.databend.com/doc/</loc></url><url><loc>https://docs.databend.com/doc/guide</loc></url><url><loc>https://docs.databend.com/doc/reference</loc></url></urlset>',
+    'sitemap.xml':
+      '<urlset><url><loc>https://docs.databend.com/doc/</loc></url><url><loc>https://docs.databend.com/doc/guide</loc></url><url><loc>https://docs.databend.com/doc/reference</loc></url></urlset>',
   };
   change(files);
   const dir = path.join(work, name, 'site');
@@ -39,8 +55,21 @@ function site(name: string, change: (files: Record<string, string>) => void = ()
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   }
-  fs.writeFileSync(`${dir}.serve.json`, JSON.stringify({ redirects: [{ source: '/', destination: '/doc/', type: 301 }], headers: [{ source: '**', headers: [] }] }));
-  fs.writeFileSync(path.join(work, name, 'catalogue.tsv'), 'id\troute\n' + '/doc/ /doc/guide /doc/reference'.split(' ').map((r) => `x\t${r}`).join('\n'));
+  fs.writeFileSync(
+    `${dir}.serve.json`,
+    JSON.stringify({
+      redirects: [{ source: '/', destination: '/doc/', type: 301 }],
+      headers: [{ source: '**', headers: [] }],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(work, name, 'catalogue.tsv'),
+    'id\troute\n' +
+      '/doc/ /doc/guide /doc/reference'
+        .split(' ')
+        .map((r) => `x\t${r}`)
+        .join('\n'),
+  );
   return dir;
 }
 
@@ -50,18 +79,33 @@ describe('check-site', () => {
   });
 
   it('finds a link to a page that does not exist', () => {
-    const dir = site('broken', (f) => (f['doc/guide/index.html'] = f['doc/guide/index.html']!.replace('/doc/reference"', '/doc/referense"')));
-    expect(checkSite(dir, { landing: false }).problems).toContain('/doc/guide/index.html: /doc/referense does not exist');
+    const dir = site(
+      'broken',
+      (f) => (f['doc/guide/index.html'] = f['doc/guide/index.html']!.replace('/doc/reference"', '/doc/referense"')),
+    );
+    expect(checkSite(dir, { landing: false }).problems).toContain(
+      '/doc/guide/index.html: /doc/referense does not exist',
+    );
   });
 
   it('finds an anchor missing on another page', () => {
-    const dir = site('anchor', (f) => (f['doc/reference/index.html'] = f['doc/reference/index.html']!.replace('#install', '#setup')));
-    expect(checkSite(dir, { landing: false }).problems).toContain('/doc/reference/index.html: /doc/guide#setup has no element with id "setup"');
+    const dir = site(
+      'anchor',
+      (f) => (f['doc/reference/index.html'] = f['doc/reference/index.html']!.replace('#install', '#setup')),
+    );
+    expect(checkSite(dir, { landing: false }).problems).toContain(
+      '/doc/reference/index.html: /doc/guide#setup has no element with id "setup"',
+    );
   });
 
   it('finds a link that says only "here"', () => {
-    const dir = site('generic', (f) => (f['doc/index.html'] = f['doc/index.html']!.replace('installing the guide', 'here')));
-    expect(checkSite(dir, { landing: false }).problems).toContain('/doc/index.html: the link to /doc/guide#install says only "here": name what it leads to');
+    const dir = site(
+      'generic',
+      (f) => (f['doc/index.html'] = f['doc/index.html']!.replace('installing the guide', 'here')),
+    );
+    expect(checkSite(dir, { landing: false }).problems).toContain(
+      '/doc/index.html: the link to /doc/guide#install says only "here": name what it leads to',
+    );
   });
 
   it('finds a catalogue page the sidebars do not reach', () => {
@@ -71,7 +115,9 @@ describe('check-site', () => {
       cat.generatedIndexes.push({ route: '/doc/hidden' });
       f['catalogue.json'] = JSON.stringify(cat);
     });
-    expect(checkSite(dir, { landing: false }).problems).toContain('sidebar: /doc/hidden cannot be reached from /doc/ through the sidebars (without JavaScript)');
+    expect(checkSite(dir, { landing: false }).problems).toContain(
+      'sidebar: /doc/hidden cannot be reached from /doc/ through the sidebars (without JavaScript)',
+    );
   });
 });
 
@@ -83,7 +129,10 @@ describe('check-served', () => {
 
   it('finds a route the server does not answer, and a link the crawl cannot follow', async () => {
     const dir = site('served-bad', (f) => {
-      f['sitemap.xml'] = f['sitemap.xml']!.replace('</urlset>', '<url><loc>https://docs.databend.com/doc/releases/v1.2.0</loc></url></urlset>');
+      f['sitemap.xml'] = f['sitemap.xml']!.replace(
+        '</urlset>',
+        '<url><loc>https://docs.databend.com/doc/releases/v1.2.0</loc></url></urlset>',
+      );
       f['doc/guide/index.html'] = f['doc/guide/index.html']!.replace('/doc/reference"', '/doc/gone"');
     });
     const failures = await checkServed(dir, path.join(work, 'served-bad/catalogue.tsv'), { crawl: true });

@@ -18,7 +18,9 @@ describe('operator facts', () => {
   });
 
   it('reports a page that dropped a restored fact, naming the line of the facts file', () => {
-    const facts = parseOperatorFacts(`${HEADER}\na.md\tQUERY_MAX_ACTIVE_SESSIONS\trestored\t\nb.md\tmax_memory_usage\tgone-in-1.2.453\trenamed\n`);
+    const facts = parseOperatorFacts(
+      `${HEADER}\na.md\tQUERY_MAX_ACTIVE_SESSIONS\trestored\t\nb.md\tmax_memory_usage\tgone-in-1.2.453\trenamed\n`,
+    );
     const pages: Record<string, string> = { 'a.md': 'Set query_max_active_sessions.', 'b.md': 'Nothing here.' };
     expect(operatorFactProblems(facts, (p) => pages[p])).toEqual([
       'content/catalogue/operator-facts.tsv:2: content/doc/a.md no longer gives `QUERY_MAX_ACTIVE_SESSIONS`',
@@ -38,8 +40,12 @@ describe('operator facts', () => {
       }
       return [];
     };
-    expect(bad(`${HEADER}\na.md\tkey\tmaybe\t\n`)).toEqual(['content/catalogue/operator-facts.tsv:2: status "maybe" is not one of restored, gone-in-1.2.453, noise']);
-    expect(bad(`${HEADER}\na.md\tt1\tnoise\t\n`)).toEqual(['content/catalogue/operator-facts.tsv:2: a "noise" fact needs a note saying why']);
+    expect(bad(`${HEADER}\na.md\tkey\tmaybe\t\n`)).toEqual([
+      'content/catalogue/operator-facts.tsv:2: status "maybe" is not one of restored, gone-in-1.2.453, noise',
+    ]);
+    expect(bad(`${HEADER}\na.md\tt1\tnoise\t\n`)).toEqual([
+      'content/catalogue/operator-facts.tsv:2: a "noise" fact needs a note saying why',
+    ]);
     expect(bad('page\tid\n')[0]).toMatch(/operator-facts.tsv:1: the first line must be the header/);
   });
 });

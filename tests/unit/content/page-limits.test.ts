@@ -13,7 +13,9 @@ import { MAX_PAGE_BYTES } from '../../../src/content/page-limits.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 const HEAD = '---\ntitle: Generated\ndescription: A generated page.\n---\n\n'; // the body starts on line 6
 
@@ -39,13 +41,19 @@ const fill = (block: string, bytes: number) => block.repeat(Math.floor(bytes / B
 describe('page limits', () => {
   it('refuses 30,000 "[" in a paragraph at once', async () => {
     const { errors, cpu } = await build('['.repeat(30_000) + '\n');
-    expect(errors).toEqual([expect.stringMatching(/page\.md:6: line 6 holds more than 256 "\[" outside code: split it with blank lines/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/page\.md:6: line 6 holds more than 256 "\[" outside code: split it with blank lines/),
+    ]);
     expect(cpu).toBeLessThan(2);
   });
 
   it('refuses a paragraph of thousands of emphasis markers', async () => {
     const { errors } = await build('*a_'.repeat(5_000) + '\n');
-    expect(errors).toEqual([expect.stringMatching(/page\.md:6: line 6 holds more than 256 emphasis markers \(runs of \*, _ or ~ outside code\)/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /page\.md:6: line 6 holds more than 256 emphasis markers \(runs of \*, _ or ~ outside code\)/,
+      ),
+    ]);
   });
 
   it('refuses containers nested too deep, at the opening past the limit', async () => {
@@ -56,14 +64,26 @@ describe('page limits', () => {
 
   it('refuses a page over the size limit', async () => {
     const { errors } = await build(fill('Plain words in a long page.\n\n', 2 * 1024 * 1024));
-    expect(errors).toEqual([expect.stringMatching(/page\.md:1: the page is 2048 KB: at most 128 KB \(split it into several pages\)/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/page\.md:1: the page is 2048 KB: at most 128 KB \(split it into several pages\)/),
+    ]);
   });
 
   it('refuses thousands of list items, quoted lines or footnotes, and hundreds of items nested in others', async () => {
-    expect((await build('- item\n'.repeat(3_000))).errors).toEqual([expect.stringMatching(/page\.md:1006: more than 1000 list items, quoted lines and footnote definitions on the page: use a table or several pages/)]);
-    expect((await build('> a\n> > b\n\n'.repeat(1_000))).errors).toEqual([expect.stringMatching(/page\.md:1506: more than 1000 list items, quoted lines/)]);
-    expect((await build('x[^a]\n\n[^a]: y\n\n'.repeat(2_000))).errors).toEqual([expect.stringMatching(/page\.md:4008: more than 1000 list items, quoted lines/)]);
-    expect((await build('- a\n  - b\n'.repeat(5_000))).errors).toEqual([expect.stringMatching(/page\.md:407: more than 200 list items nested in other list items on the page/)]);
+    expect((await build('- item\n'.repeat(3_000))).errors).toEqual([
+      expect.stringMatching(
+        /page\.md:1006: more than 1000 list items, quoted lines and footnote definitions on the page: use a table or several pages/,
+      ),
+    ]);
+    expect((await build('> a\n> > b\n\n'.repeat(1_000))).errors).toEqual([
+      expect.stringMatching(/page\.md:1506: more than 1000 list items, quoted lines/),
+    ]);
+    expect((await build('x[^a]\n\n[^a]: y\n\n'.repeat(2_000))).errors).toEqual([
+      expect.stringMatching(/page\.md:4008: more than 1000 list items, quoted lines/),
+    ]);
+    expect((await build('- a\n  - b\n'.repeat(5_000))).errors).toEqual([
+      expect.stringMatching(/page\.md:407: more than 200 list items nested in other list items on the page/),
+    ]);
   });
 
   it('counts each list item as a paragraph of its own', async () => {
@@ -76,7 +96,11 @@ describe('page limits', () => {
   });
 
   it('builds a page just inside every limit in under five seconds', async () => {
-    const block = '*a_'.repeat(120) + '\n' + '[x'.repeat(120) + '\n\n:::::note\n::::tabs\n:::tab{label="A"}\nx\n:::\n::::\n:::::\n\n';
+    const block =
+      '*a_'.repeat(120) +
+      '\n' +
+      '[x'.repeat(120) +
+      '\n\n:::::note\n::::tabs\n:::tab{label="A"}\nx\n:::\n::::\n:::::\n\n';
     const { errors, cpu } = await build(fill(block, MAX_PAGE_BYTES - 1024));
     expect(errors).toEqual([]);
     expect(cpu).toBeLessThan(5);

@@ -15,10 +15,18 @@ describe('SVG allow-list', () => {
     expect(svgProblem(fs.readFileSync(path.join(root, file), 'utf8'))).toBeUndefined();
   });
   it('keeps references inside the file', () => {
-    const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n${body}\n</svg>`;
+    const svg = (body: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n${body}\n</svg>`;
     expect(svgProblem(svg('<rect id="a"/><use xlink:href="#a" fill="url(#g)"/>'))).toBeUndefined();
-    expect(svgProblem(svg('<rect fill="url(https://example.com/p.svg#g)"/>'))?.reason).toMatch(/external reference \(fill=/);
-    expect(svgProblem(svg('<rect style="fill:red"/>'))?.reason).toMatch(/the attribute style on <rect>, which is not a drawing attribute/);
-    expect(svgProblem(svg('<rect width="1">'))).toMatchObject({ line: 2, reason: expect.stringMatching(/not well-formed XML/) });
+    expect(svgProblem(svg('<rect fill="url(https://example.com/p.svg#g)"/>'))?.reason).toMatch(
+      /external reference \(fill=/,
+    );
+    expect(svgProblem(svg('<rect style="fill:red"/>'))?.reason).toMatch(
+      /the attribute style on <rect>, which is not a drawing attribute/,
+    );
+    expect(svgProblem(svg('<rect width="1">'))).toMatchObject({
+      line: 2,
+      reason: expect.stringMatching(/not well-formed XML/),
+    });
   });
 });

@@ -19,7 +19,10 @@ function problemsOf(fixture: string, relPath: string): string[] {
   if (!split) throw new Error(`${fixture}: bad frontmatter`);
   const tree = parseMarkdown(split.body).tree;
   const id = relPath.replace(/\.md$/, '').replace(/(^|\/)\d+-/g, '$1');
-  const problems: TemplateProblem[] = [...checkTemplates({ id, relPath, description: split.frontmatter.description, tree }), ...emptySections(tree)];
+  const problems: TemplateProblem[] = [
+    ...checkTemplates({ id, relPath, description: split.frontmatter.description, tree }),
+    ...emptySections(tree),
+  ];
   return problems.map((p) => `${p.line}: ${p.message}`);
 }
 
@@ -40,12 +43,18 @@ describe('release page template', () => {
       /^1: a release page needs a "## New features" or "## New features and improvements" section/,
       /^21: the section "Bug fixes" is empty/,
     ];
-    for (const re of expected) expect(problems.some((p) => re.test(p)), `${re} not in:\n${problems.join('\n')}`).toBe(true);
+    for (const re of expected)
+      expect(
+        problems.some((p) => re.test(p)),
+        `${re} not in:\n${problems.join('\n')}`,
+      ).toBe(true);
     expect(problems).toHaveLength(expected.length);
   });
 
   it('only applies to the release pages of the release notes folder', () => {
-    expect(problemsOf('release-bad.md', '80-releases/00-release-channels.md')).toEqual(['21: the section "Bug fixes" is empty']);
+    expect(problemsOf('release-bad.md', '80-releases/00-release-channels.md')).toEqual([
+      '21: the section "Bug fixes" is empty',
+    ]);
   });
 });
 
@@ -77,8 +86,10 @@ describe('SQL function page template', () => {
     ]);
   });
 
-  it('asks a page without function sections for the template\'s sections', () => {
-    expect(problemsOf('rfc-good.md', '15-sql-functions/99-sample/plain.md').filter((p) => p.includes('SQL function'))).toEqual([
+  it("asks a page without function sections for the template's sections", () => {
+    expect(
+      problemsOf('rfc-good.md', '15-sql-functions/99-sample/plain.md').filter((p) => p.includes('SQL function')),
+    ).toEqual([
       '1: a SQL function page needs a "## Syntax" section',
       '1: a SQL function page needs a "## Arguments" or "## Parameters" section',
       '1: a SQL function page needs a "## Return type" section',
@@ -89,7 +100,22 @@ describe('SQL function page template', () => {
 
 describe('bare URLs', () => {
   it('names a URL written bare in the prose, with its line, and leaves links and code alone', () => {
-    const tree = parseMarkdown(['# Setup', '', 'Download it from https://databend.rs/download.', '', 'Or see [the download page](https://databend.rs/download) and `http://localhost:8000`.', '', '```bash', 'curl http://localhost:8000/v1/query', '```', '', '- mirror: www.example.test/databend', ''].join('\n')).tree;
+    const tree = parseMarkdown(
+      [
+        '# Setup',
+        '',
+        'Download it from https://databend.rs/download.',
+        '',
+        'Or see [the download page](https://databend.rs/download) and `http://localhost:8000`.',
+        '',
+        '```bash',
+        'curl http://localhost:8000/v1/query',
+        '```',
+        '',
+        '- mirror: www.example.test/databend',
+        '',
+      ].join('\n'),
+    ).tree;
     expect(bareUrls(tree).map((p) => `${p.line}: ${p.message}`)).toEqual([
       '3: bare URL "https://databend.rs/download" in the text: link it with words that say where it goes ([the download page](https://databend.rs/download)), or write it as `code`',
       '11: bare URL "www.example.test/databend" in the text: link it with words that say where it goes ([the download page](www.example.test/databend)), or write it as `code`',

@@ -19,7 +19,9 @@ function listening(pid: number): string[] {
     try {
       const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
       if (m) inodes.add(m[1]!);
-    } catch { /* closed meanwhile */ }
+    } catch {
+      /* closed meanwhile */
+    }
   }
   const out: string[] = [];
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
@@ -27,9 +29,18 @@ function listening(pid: number): string[] {
       const f = line.trim().split(/\s+/);
       if (f[3] !== '0A' || !inodes.has(f[9]!)) continue; // 0A: LISTEN
       const [hex, portHex] = f[1]!.split(':');
-      const address = hex!.length === 8
-        ? hex!.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.')
-        : hex === '00000000000000000000000000000000' ? '::' : hex === '00000000000000000000000001000000' ? '::1' : hex!;
+      const address =
+        hex!.length === 8
+          ? hex!
+              .match(/../g)!
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : hex === '00000000000000000000000000000000'
+            ? '::'
+            : hex === '00000000000000000000000001000000'
+              ? '::1'
+              : hex!;
       out.push(`${address}:${parseInt(portHex!, 16)}`);
     }
   }
@@ -47,11 +58,17 @@ beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`dev server did not start: ${said}`)), 25_000);
     const read = (chunk: Buffer) => {
       said += chunk.toString();
-      if (said.includes('[dev] http://')) { clearTimeout(timer); resolve(); }
+      if (said.includes('[dev] http://')) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     server.stdout!.on('data', read);
     server.stderr!.on('data', read);
-    server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`dev server exited (${code}): ${said}`)); });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`dev server exited (${code}): ${said}`));
+    });
   });
 }, 30_000);
 
@@ -67,11 +84,25 @@ describe('dev server sockets', () => {
   it('answers the live-reload WebSocket on that port', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request({
-        host: '127.0.0.1', port, path: '/',
-        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': 'vite-hmr' },
+        host: '127.0.0.1',
+        port,
+        path: '/',
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          'sec-websocket-protocol': 'vite-hmr',
+        },
       });
-      req.on('upgrade', (res, socket) => { socket.destroy(); resolve(res.statusCode ?? 0); });
-      req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
       req.on('error', reject);
       req.end();
     });

@@ -9,9 +9,10 @@ let base = '';
 beforeAll(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   server = http.createServer((req, res) => {
-    if (req.url === '/throws') sendRendered(res, 200, () => {
-      throw new Error('Sidebar exploded');
-    });
+    if (req.url === '/throws')
+      sendRendered(res, 200, () => {
+        throw new Error('Sidebar exploded');
+      });
     else if (req.url === '/late') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<p>partial');

@@ -21,12 +21,17 @@ afterAll(() => {
 describe('examples confined to their data folder', () => {
   it('refuses to read /etc/passwd through an fs:// location', async () => {
     await expect(bridge.request({ op: 'run', sql: "SELECT $1 FROM 'fs:///etc/' (FILES=>('passwd'))" })).rejects.toThrow(
-      new ExampleRefused("refused before it ran: the location 'fs:///etc/' is outside /tmp/databend-docs/data/: an example may read and write files only there"),
+      new ExampleRefused(
+        "refused before it ran: the location 'fs:///etc/' is outside /tmp/databend-docs/data/: " +
+          'an example may read and write files only there',
+      ),
     );
   });
 
   it('refuses COPY INTO a folder outside, and nothing is written there', async () => {
-    await expect(bridge.request({ op: 'run', sql: `COPY INTO 'fs://${outside}/' FROM (SELECT 1)` })).rejects.toThrow(/refused before it ran: the location 'fs:\/\/.*examples-outside-.*' is outside \/tmp\/databend-docs\/data\//);
+    await expect(bridge.request({ op: 'run', sql: `COPY INTO 'fs://${outside}/' FROM (SELECT 1)` })).rejects.toThrow(
+      /refused before it ran: the location 'fs:\/\/.*examples-outside-.*' is outside \/tmp\/databend-docs\/data\//,
+    );
     expect(fs.readdirSync(outside)).toEqual([]);
   });
 
@@ -38,16 +43,19 @@ describe('examples confined to their data folder', () => {
       "SELECT $1 FROM @s (FILES=>('../../../etc/passwd'))",
       'SELECT $1 FROM @s/../../../etc/',
       "CREATE STAGE s URL = 'fs:///tmp/databend-docs/data-other/'",
-    ]) expect(statementLocationProblem(sql), sql).toMatch(/outside \/tmp\/databend-docs\/data\/|climbs out of its folder/);
+    ])
+      expect(statementLocationProblem(sql), sql).toMatch(
+        /outside \/tmp\/databend-docs\/data\/|climbs out of its folder/,
+      );
     expect(statementLocationProblem("CREATE STAGE s URL = 'fs:///tmp/databend-docs/data/load-data/'")).toBeUndefined();
     expect(statementLocationProblem("SELECT 'a/../b', '/etc/passwd'")).toBeUndefined();
   });
 
   it('does not return an answer that names the project folder', async () => {
-    await expect(bridge.request({ op: 'run', sql: `SELECT concat('${root.slice(0, 3)}', '${root.slice(3)}') AS p` })).rejects.toThrow(
-      `the answer was not recorded: the engine's answer names the project folder (${root})`,
-    );
-    expect(answerPathProblem("error near 'fs:///home/me/x.csv'", "PUT fs:///home/me/x.csv @s", root)).toBeUndefined();
+    await expect(
+      bridge.request({ op: 'run', sql: `SELECT concat('${root.slice(0, 3)}', '${root.slice(3)}') AS p` }),
+    ).rejects.toThrow(`the answer was not recorded: the engine's answer names the project folder (${root})`);
+    expect(answerPathProblem("error near 'fs:///home/me/x.csv'", 'PUT fs:///home/me/x.csv @s', root)).toBeUndefined();
     expect(answerPathProblem('│ fs:///var/lib/x │', 'LIST @s', root)).toMatch(/names fs:\/\/\/var\/lib\/x, outside/);
   });
 
@@ -58,10 +66,22 @@ describe('examples confined to their data folder', () => {
       "CREATE FILE FORMAT lines TYPE = CSV FIELD_DELIMITER = ':'",
       "SELECT $1 FROM 'fs:///etc/' (FILES=>('passwd'), FILE_FORMAT=>'lines')",
       `COPY INTO 'fs://${outside}/' FROM (SELECT 1)`,
-    ].map((sql) => JSON.stringify({ op: 'run', sql })).join('\n');
-    const run = spawnSync(enginePython(root), [path.join(root, 'src/examples/engine.py')], { input: `${requests}\n`, encoding: 'utf8', cwd: os.tmpdir() });
-    const [, read, copy] = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { ok: boolean; error?: string; box?: string });
-    expect(read).toMatchObject({ ok: false, error: expect.stringMatching(/PermissionDenied.*Permission denied \(os error 13\)/) });
+    ]
+      .map((sql) => JSON.stringify({ op: 'run', sql }))
+      .join('\n');
+    const run = spawnSync(enginePython(root), [path.join(root, 'src/examples/engine.py')], {
+      input: `${requests}\n`,
+      encoding: 'utf8',
+      cwd: os.tmpdir(),
+    });
+    const [, read, copy] = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { ok: boolean; error?: string; box?: string });
+    expect(read).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/PermissionDenied.*Permission denied \(os error 13\)/),
+    });
     expect(copy).toMatchObject({ ok: false, error: expect.stringMatching(/Permission denied \(os error 13\)/) });
     expect(fs.readdirSync(outside)).toEqual([]);
   });

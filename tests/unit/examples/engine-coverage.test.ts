@@ -8,12 +8,32 @@ import type { Element, ElementContent, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { nameIndex } from '../../../src/build/search/search-names.ts';
 import type { SiteModel } from '../../../src/build/load-site.ts';
-import { engineCoverage, functionEntries, functionProblems, namedPlaces, namesOfHeading, pagePlaces, type EngineObjects, type NamedPages } from '../../../src/examples/engine-objects.ts';
+import {
+  engineCoverage,
+  functionEntries,
+  functionProblems,
+  namedPlaces,
+  namesOfHeading,
+  pagePlaces,
+  type EngineObjects,
+  type NamedPages,
+} from '../../../src/examples/engine-objects.ts';
 
 const text = (value: string): ElementContent => ({ type: 'text', value });
-const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
-const heading = (depth: number, id: string, title: string) => el(`h${depth}`, { id }, [el('a', { className: ['heading-anchor'], href: `#${id}` }, [text('#')]), text(title)]);
-const para = (...parts: (string | Element)[]) => el('p', {}, parts.map((p) => (typeof p === 'string' ? text(p) : p)));
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const heading = (depth: number, id: string, title: string) =>
+  el(`h${depth}`, { id }, [el('a', { className: ['heading-anchor'], href: `#${id}` }, [text('#')]), text(title)]);
+const para = (...parts: (string | Element)[]) =>
+  el(
+    'p',
+    {},
+    parts.map((p) => (typeof p === 'string' ? text(p) : p)),
+  );
 const code = (value: string) => el('code', {}, [text(value)]);
 const figure = (kind: string, result: 'ok' | 'error' | 'none') =>
   el('figure', { className: ['code-block'], dataLanguage: 'sql', dataKind: kind }, [
@@ -22,8 +42,15 @@ const figure = (kind: string, result: 'ok' | 'error' | 'none') =>
   ]);
 /** A run example with its result table. */
 const example = () => figure('example', 'ok');
-const page = (route: string, title: string, ...children: Element[]) => ({ view: { route, title, body: { type: 'root', children } as Root } });
-const objects = (...functions: string[]): EngineObjects => ({ engine: 'v1.2.453', functions, settings: ['max_threads'], systemTables: ['one'] });
+const page = (route: string, title: string, ...children: Element[]) => ({
+  view: { route, title, body: { type: 'root', children } as Root },
+});
+const objects = (...functions: string[]): EngineObjects => ({
+  engine: 'v1.2.453',
+  functions,
+  settings: ['max_threads'],
+  systemTables: ['one'],
+});
 const coverage = (model: NamedPages, fns: string[]) => engineCoverage(model, objects(...fns))[0]!;
 
 describe('function coverage: an entry with an example run on the engine', () => {
@@ -76,7 +103,18 @@ describe('function coverage: an entry with an example run on the engine', () => 
   });
 
   it('counts every name of a heading that lists aliases, ignoring argument lists', () => {
-    const model = { pages: [page('/doc/f/conv', 'Conversion', heading(2, 'to_string-to_varchar-to_text', 'TO_STRING, TO_VARCHAR, TO_TEXT'), example(), heading(2, 'to_decimal', 'TO_DECIMAL(p, s)'), example())] };
+    const model = {
+      pages: [
+        page(
+          '/doc/f/conv',
+          'Conversion',
+          heading(2, 'to_string-to_varchar-to_text', 'TO_STRING, TO_VARCHAR, TO_TEXT'),
+          example(),
+          heading(2, 'to_decimal', 'TO_DECIMAL(p, s)'),
+          example(),
+        ),
+      ],
+    };
     expect(coverage(model, ['to_string', 'to_varchar', 'to_text', 'to_decimal']).missing).toEqual([]);
     expect(namesOfHeading('TO_STRING, TO_VARCHAR / TO_TEXT')).toEqual(['tostring', 'tovarchar', 'totext']);
   });
@@ -89,7 +127,15 @@ describe('function coverage: an entry with an example run on the engine', () => 
           'TO_WEEK_OF_YEAR',
           heading(2, 'syntax', 'Syntax'),
           // The line sits under "Syntax": its entry is the page, which has an example.
-          para('Aliases: ', code('WEEK(<date>)'), ' and ', code('WEEKOFYEAR'), '. ', code('DATE_PART(WEEK, <date>)'), ' does the same.'),
+          para(
+            'Aliases: ',
+            code('WEEK(<date>)'),
+            ' and ',
+            code('WEEKOFYEAR'),
+            '. ',
+            code('DATE_PART(WEEK, <date>)'),
+            ' does the same.',
+          ),
           heading(2, 'examples', 'Examples'),
           example(),
         ),
@@ -100,7 +146,7 @@ describe('function coverage: an entry with an example run on the engine', () => 
     expect(line.documented).toEqual(['to_week_of_year', 'week', 'weekofyear', 'object_keys']);
   });
 
-  it('gives an alias line in a function heading\'s section to that heading, and does not count it when the section has no example', () => {
+  it("gives an alias line in a function heading's section to that heading, and does not count it when the section has no example", () => {
     const model = {
       pages: [
         page(
@@ -123,7 +169,15 @@ describe('function coverage: an entry with an example run on the engine', () => 
     const model = {
       pages: [
         page('/doc/f/one', 'Overview', heading(2, 'get', 'GET'), para('See the page.')),
-        page('/doc/f/two', 'More', heading(2, 'get', 'GET'), example(), heading(2, 'json_to_string', 'JSON_TO_STRING'), para('Alias: ', code('TO_STRING_ALIAS'), '.'), example()),
+        page(
+          '/doc/f/two',
+          'More',
+          heading(2, 'get', 'GET'),
+          example(),
+          heading(2, 'json_to_string', 'JSON_TO_STRING'),
+          para('Alias: ', code('TO_STRING_ALIAS'), '.'),
+          example(),
+        ),
         page('/doc/f/get', 'GET', example()),
       ],
     };
@@ -133,14 +187,28 @@ describe('function coverage: an entry with an example run on the engine', () => 
     expect(entries.get('tostringalias')).toEqual({ route: '/doc/f/two', title: 'More', anchor: 'json_to_string' });
   });
 
-  it('gives search records the entry\'s deep link, aliases included', () => {
+  it("gives search records the entry's deep link, aliases included", () => {
     const base = { breadcrumbs: [], section: 'SQL Functions', description: 'About it.', kind: 'doc' as const };
     const built = (p: ReturnType<typeof page>) => ({ view: { ...base, ...p.view } });
     const model = {
-      pages: [built(page('/doc/sql-functions/conv/', 'Conversion Functions', heading(2, 'to_string-to_varchar', 'TO_STRING, TO_VARCHAR'), para('Aliases: ', code('TO_TEXT'), '.'), example()))],
+      pages: [
+        built(
+          page(
+            '/doc/sql-functions/conv/',
+            'Conversion Functions',
+            heading(2, 'to_string-to_varchar', 'TO_STRING, TO_VARCHAR'),
+            para('Aliases: ', code('TO_TEXT'), '.'),
+            example(),
+          ),
+        ),
+      ],
       catalogue: { sidebar: [{ label: 'SQL Functions' }] },
     } as unknown as SiteModel;
-    const index = nameIndex(model, path.resolve(import.meta.dirname, '../../..'), objects('to_string', 'to_varchar', 'to_text'));
+    const index = nameIndex(
+      model,
+      path.resolve(import.meta.dirname, '../../..'),
+      objects('to_string', 'to_varchar', 'to_text'),
+    );
     const urls = Object.fromEntries(index.names.filter((r) => r.kind === 'function').map((r) => [r.name, r.url]));
     expect(urls).toEqual({
       TO_STRING: '/doc/sql-functions/conv/#to_string-to_varchar',
@@ -153,12 +221,34 @@ describe('function coverage: an entry with an example run on the engine', () => 
 describe('what each page names, kept with the page', () => {
   it('gives the same places, entries and coverage as reading the bodies, after a trip through JSON (the build cache)', () => {
     const bodies = [
-      page('/doc/f/ctx', 'Context Functions', para('Alias: ', code('TOP_ALIAS'), '.'), heading(2, 'current_user', 'CURRENT_USER'), para('Aliases: ', code('CURRENTUSER'), ', ', code('USER'), '.'), example(), heading(3, 'notes', 'Notes'), para('Uses ', code('max_threads'), '.'), heading(2, 'version', 'VERSION'), example()),
-      page('/doc/f/settings', 'Settings', el('table', { className: ['result-table'] }, [el('tr', {}, [el('td', {}, [text("'max_threads'")]), el('td', {}, [text('')])])])),
+      page(
+        '/doc/f/ctx',
+        'Context Functions',
+        para('Alias: ', code('TOP_ALIAS'), '.'),
+        heading(2, 'current_user', 'CURRENT_USER'),
+        para('Aliases: ', code('CURRENTUSER'), ', ', code('USER'), '.'),
+        example(),
+        heading(3, 'notes', 'Notes'),
+        para('Uses ', code('max_threads'), '.'),
+        heading(2, 'version', 'VERSION'),
+        example(),
+      ),
+      page(
+        '/doc/f/settings',
+        'Settings',
+        el('table', { className: ['result-table'] }, [
+          el('tr', {}, [el('td', {}, [text("'max_threads'")]), el('td', {}, [text('')])]),
+        ]),
+      ),
       { view: { route: '/doc/f/', title: 'Functions' } },
       page('/doc/f/user', 'USER', para('Uses ', code('CURRENTUSER'), '.'), example()),
     ];
-    const kept = { pages: bodies.map((p) => ({ view: { route: p.view.route, title: p.view.title }, ...('body' in p.view ? { places: JSON.parse(JSON.stringify(pagePlaces(p.view.body))) } : {}) })) };
+    const kept = {
+      pages: bodies.map((p) => ({
+        view: { route: p.view.route, title: p.view.title },
+        ...('body' in p.view ? { places: JSON.parse(JSON.stringify(pagePlaces(p.view.body))) } : {}),
+      })),
+    };
     const fns = ['current_user', 'currentuser', 'user', 'version', 'top_alias'];
     const read = namedPlaces({ pages: bodies });
     const fromKept = namedPlaces(kept);
@@ -166,7 +256,27 @@ describe('what each page names, kept with the page', () => {
     expect([...fromKept.code]).toEqual([...read.code]);
     expect([...fromKept.tabled]).toEqual([...read.tabled]);
     expect([...fromKept.aliased]).toEqual([...read.aliased]);
-    expect(fromKept.sections.map((s) => [s.route, s.anchor, s.depth, s.names, s.aliases, s.examples, s.parent?.anchor ?? s.parent?.route])).toEqual(read.sections.map((s) => [s.route, s.anchor, s.depth, s.names, s.aliases, s.examples, s.parent?.anchor ?? s.parent?.route]));
+    expect(
+      fromKept.sections.map((s) => [
+        s.route,
+        s.anchor,
+        s.depth,
+        s.names,
+        s.aliases,
+        s.examples,
+        s.parent?.anchor ?? s.parent?.route,
+      ]),
+    ).toEqual(
+      read.sections.map((s) => [
+        s.route,
+        s.anchor,
+        s.depth,
+        s.names,
+        s.aliases,
+        s.examples,
+        s.parent?.anchor ?? s.parent?.route,
+      ]),
+    );
     expect([...functionEntries(fromKept, fns)]).toEqual([...functionEntries(read, fns)]);
     expect(engineCoverage(kept, objects(...fns))).toEqual(engineCoverage({ pages: bodies }, objects(...fns)));
     // The section of `### Notes` sits in CURRENT_USER's, which holds the example.

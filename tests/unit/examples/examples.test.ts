@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { charWidth, describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from '../../../src/examples/result-table.ts';
+import {
+  charWidth,
+  describeDifference,
+  engineErrorMessage,
+  exampleKeys,
+  readEngineResult,
+} from '../../../src/examples/result-table.ts';
 import { formatRecordedPage, mergeRecording } from '../../../src/examples/results-store.ts';
 import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
 import type { RecordedExample } from '../../../src/content/recorded.ts';
@@ -11,9 +17,21 @@ import type { RecordedExample } from '../../../src/content/recorded.ts';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe("reading the engine's results", () => {
-  const schema = (...fields: [string, string][]) => `DataSchema { fields: [${fields.map(([n, t]) => `DataField { name: ${JSON.stringify(n)}, default_expr: None, data_type: ${t}, computed_expr: None }`).join(', ')}], metadata: {} }`;
+  const schema = (...fields: [string, string][]) =>
+    `DataSchema { fields: ` +
+    `[${fields.map(([n, t]) => `DataField { name: ${JSON.stringify(n)}, default_expr: None, data_type: ${t}, computed_expr: None }`).join(', ')}], ` +
+    `metadata: {} }`;
   const twoColumns = schema(['name', 'String'], ['qty', 'Nullable(Number(Int32))']);
-  const box = ['┌────────────────────────────┐', '│    name   │       qty      │', '│   String  │   Int32 NULL   │', '├───────────┼────────────────┤', "│ 'a b'     │              3 │", '│ NULL      │           NULL │', "│ 'NULL'    │              4 │", '└────────────────────────────┘'].join('\n');
+  const box = [
+    '┌────────────────────────────┐',
+    '│    name   │       qty      │',
+    '│   String  │   Int32 NULL   │',
+    '├───────────┼────────────────┤',
+    "│ 'a b'     │              3 │",
+    '│ NULL      │           NULL │',
+    "│ 'NULL'    │              4 │",
+    '└────────────────────────────┘',
+  ].join('\n');
 
   it('keeps names, types and each value as the engine wrote it, NULL apart from the string', () => {
     expect(readEngineResult({ box, rows: 3, columns: 2, schema: twoColumns })).toEqual({
@@ -30,8 +48,23 @@ describe("reading the engine's results", () => {
   });
 
   it('keeps a value that spans lines as one cell, with its indentation', () => {
-    const ddl = ['┌──────────────────────────┐', '│  Table │   Create Table  │', '│ String │      String     │', '├────────┼─────────────────┤', "│ 't'    │ 'CREATE TABLE ( │", '│        │   a INT NULL    │', "│        │ ) ENGINE=FUSE'  │", "│ 'u'    │ 'x'             │", '└──────────────────────────┘'].join('\n');
-    const t = readEngineResult({ box: ddl, rows: 2, columns: 2, schema: schema(['Table', 'String'], ['Create Table', 'String']) });
+    const ddl = [
+      '┌──────────────────────────┐',
+      '│  Table │   Create Table  │',
+      '│ String │      String     │',
+      '├────────┼─────────────────┤',
+      "│ 't'    │ 'CREATE TABLE ( │",
+      '│        │   a INT NULL    │',
+      "│        │ ) ENGINE=FUSE'  │",
+      "│ 'u'    │ 'x'             │",
+      '└──────────────────────────┘',
+    ].join('\n');
+    const t = readEngineResult({
+      box: ddl,
+      rows: 2,
+      columns: 2,
+      schema: schema(['Table', 'String'], ['Create Table', 'String']),
+    });
     expect(t.rows).toEqual([
       ["'t'", "'CREATE TABLE (\n  a INT NULL\n) ENGINE=FUSE'"],
       ["'u'", "'x'"],
@@ -39,20 +72,50 @@ describe("reading the engine's results", () => {
   });
 
   it('reads an empty value that prints nothing (an empty BINARY) when every row is one line', () => {
-    const bin = ['┌───────────────────┐', '│   b    │    n     │', '│ Binary │  UInt8   │', '├────────┼──────────┤', '│        │        1 │', '│ 6162   │        2 │', '└───────────────────┘'].join('\n');
-    expect(readEngineResult({ box: bin, rows: 2, columns: 2, schema: schema(['b', 'Binary'], ['n', 'Number(UInt8)']) }).rows).toEqual([
+    const bin = [
+      '┌───────────────────┐',
+      '│   b    │    n     │',
+      '│ Binary │  UInt8   │',
+      '├────────┼──────────┤',
+      '│        │        1 │',
+      '│ 6162   │        2 │',
+      '└───────────────────┘',
+    ].join('\n');
+    expect(
+      readEngineResult({ box: bin, rows: 2, columns: 2, schema: schema(['b', 'Binary'], ['n', 'Number(UInt8)']) }).rows,
+    ).toEqual([
       ['', '1'],
       ['6162', '2'],
     ]);
   });
 
   it('reads values that draw the column border (an EXPLAIN plan) and wide characters by their width', () => {
-    const plan = ['┌──────────────────┐', '│      explain     │', '│      String      │', '├──────────────────┤', "│ 'Filter'         │", "│ '├── filters: x' │", "│ '└── 中文'       │", '└──────────────────┘'].join('\n');
-    expect(readEngineResult({ box: plan, rows: 3, columns: 1, schema: schema(['explain', 'String']) }).rows).toEqual([["'Filter'"], ["'├── filters: x'"], ["'└── 中文'"]]);
+    const plan = [
+      '┌──────────────────┐',
+      '│      explain     │',
+      '│      String      │',
+      '├──────────────────┤',
+      "│ 'Filter'         │",
+      "│ '├── filters: x' │",
+      "│ '└── 中文'       │",
+      '└──────────────────┘',
+    ].join('\n');
+    expect(readEngineResult({ box: plan, rows: 3, columns: 1, schema: schema(['explain', 'String']) }).rows).toEqual([
+      ["'Filter'"],
+      ["'├── filters: x'"],
+      ["'└── 中文'"],
+    ]);
   });
 
   it('gives an empty result its columns and types from the schema', () => {
-    const s = schema(['a', 'Nullable(Number(Int32))'], ['d', 'Decimal(Decimal128(DecimalSize { precision: 10, scale: 2 }))'], ['m', 'Map(Tuple([String, Array(Number(UInt8))]))'], ['t', 'Tuple([Number(UInt8)])'], ['e', 'EmptyArray'], ['n', 'Null']);
+    const s = schema(
+      ['a', 'Nullable(Number(Int32))'],
+      ['d', 'Decimal(Decimal128(DecimalSize { precision: 10, scale: 2 }))'],
+      ['m', 'Map(Tuple([String, Array(Number(UInt8))]))'],
+      ['t', 'Tuple([Number(UInt8)])'],
+      ['e', 'EmptyArray'],
+      ['n', 'Null'],
+    );
     expect(readEngineResult({ box: '┌┐\n└┘', rows: 0, columns: 6, schema: s })).toEqual({
       columns: [
         { name: 'a', type: 'Int32 NULL' },
@@ -64,30 +127,53 @@ describe("reading the engine's results", () => {
       ],
       rows: [],
     });
-    expect(readEngineResult({ box: '┌┐\n└┘', rows: 0, columns: 0, schema: schema() })).toEqual({ columns: [], rows: [] });
+    expect(readEngineResult({ box: '┌┐\n└┘', rows: 0, columns: 0, schema: schema() })).toEqual({
+      columns: [],
+      rows: [],
+    });
   });
 
   it('refuses what it cannot read exactly rather than guess', () => {
-    expect(() => readEngineResult({ box, rows: 2, columns: 2, schema: twoColumns })).toThrow(/read 3 rows .* engine returned 2/);
-    expect(() => readEngineResult({ box: box.replace("'a b'     │", "'a b'      "), rows: 3, columns: 2, schema: twoColumns })).toThrow(/does not match its columns/);
-    expect(() => readEngineResult({ box: 'not a table', rows: 1, columns: 2, schema: twoColumns })).toThrow(/not a table/);
-    expect(() => readEngineResult({ box, rows: 3, columns: 2, schema: schema(['name', 'String'], ['qty', 'Number(Int64)']) })).toThrow(/schema says Int64, the result says Int32 NULL/);
+    expect(() => readEngineResult({ box, rows: 2, columns: 2, schema: twoColumns })).toThrow(
+      /read 3 rows .* engine returned 2/,
+    );
+    expect(() =>
+      readEngineResult({ box: box.replace("'a b'     │", "'a b'      "), rows: 3, columns: 2, schema: twoColumns }),
+    ).toThrow(/does not match its columns/);
+    expect(() => readEngineResult({ box: 'not a table', rows: 1, columns: 2, schema: twoColumns })).toThrow(
+      /not a table/,
+    );
+    expect(() =>
+      readEngineResult({ box, rows: 3, columns: 2, schema: schema(['name', 'String'], ['qty', 'Number(Int64)']) }),
+    ).toThrow(/schema says Int64, the result says Int32 NULL/);
   });
 
   it('measures characters as a terminal does', () => {
-    expect([charWidth('a'), charWidth('中'), charWidth('\0'), charWidth('\t'), charWidth('\u0301')]).toEqual([1, 2, 0, 0, 0]);
+    expect([charWidth('a'), charWidth('中'), charWidth('\0'), charWidth('\t'), charWidth('\u0301')]).toEqual([
+      1, 2, 0, 0, 0,
+    ]);
   });
 });
 
 describe('recording again', () => {
-  const ex = (key: string, extra: Partial<RecordedExample> = {}): RecordedExample => ({ key, sql: `SELECT ${key}`, expectError: false, nondeterministic: false, ...extra });
+  const ex = (key: string, extra: Partial<RecordedExample> = {}): RecordedExample => ({
+    key,
+    sql: `SELECT ${key}`,
+    expectError: false,
+    nondeterministic: false,
+    ...extra,
+  });
   const table = (rows: string[][]) => ({ columns: [{ name: 'x', type: 'String' }], rows });
   it('keeps the earlier result of an example that did not run, and drops results of removed examples', () => {
-    expect(mergeRecording(['a', 'b'], [ex('a'), undefined], [ex('b', { result: table([['old']]) }), ex('gone')])).toEqual([ex('a'), ex('b', { result: table([['old']]) })]);
+    expect(
+      mergeRecording(['a', 'b'], [ex('a'), undefined], [ex('b', { result: table([['old']]) }), ex('gone')]),
+    ).toEqual([ex('a'), ex('b', { result: table([['old']]) })]);
   });
   it('keeps a varying result while its shape holds, and takes the new one when the shape changes', () => {
     const old = ex('n', { nondeterministic: true, result: table([['10:01']]) });
-    expect(mergeRecording(['n'], [ex('n', { nondeterministic: true, result: table([['10:02']]) })], [old])).toEqual([old]);
+    expect(mergeRecording(['n'], [ex('n', { nondeterministic: true, result: table([['10:02']]) })], [old])).toEqual([
+      old,
+    ]);
     const grown = ex('n', { nondeterministic: true, result: table([['10:02'], ['10:03']]) });
     expect(mergeRecording(['n'], [grown], [old])).toEqual([grown]);
     const fixed = ex('n', { result: table([['10:02']]) });
@@ -95,10 +181,19 @@ describe('recording again', () => {
   });
   it('keeps a varying error while its name and code hold, and takes the new one when they change', () => {
     const old = ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'a'." });
-    expect(mergeRecording(['e'], [ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'b'." })], [old])).toEqual([old]);
+    expect(
+      mergeRecording(
+        ['e'],
+        [ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'b'." })],
+        [old],
+      ),
+    ).toEqual([old]);
     const other = ex('e', { nondeterministic: true, error: 'SemanticError. Code: 1065, Text = no.' });
     expect(mergeRecording(['e'], [other], [old])).toEqual([other]);
-    const wrapped = ex('e', { nondeterministic: true, error: "DataFrame collect error: UnknownTable. Code: 1025, Text = Unknown table 'a'." });
+    const wrapped = ex('e', {
+      nondeterministic: true,
+      error: "DataFrame collect error: UnknownTable. Code: 1025, Text = Unknown table 'a'.",
+    });
     expect(mergeRecording(['e'], [old], [wrapped])).toEqual([old]);
   });
 });
@@ -128,7 +223,11 @@ describe('differences', () => {
 
 describe('examples end to end on the engine', () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/examples/cli.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/examples/cli.ts', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
 
   it('records a page, checks it, and names page, line and difference when the engine disagrees', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
@@ -142,7 +241,16 @@ describe('examples end to end on the engine', () => {
       const [create, insert, select, error, varying] = recorded.examples;
       expect(create.result).toBeUndefined();
       expect(insert.result).toBeUndefined();
-      expect(select.result).toEqual({ columns: [{ name: 'name', type: 'String NULL' }, { name: 'qty', type: 'Int32 NULL' }], rows: [["'apple'", '3'], ["'pear'", 'NULL']] });
+      expect(select.result).toEqual({
+        columns: [
+          { name: 'name', type: 'String NULL' },
+          { name: 'qty', type: 'Int32 NULL' },
+        ],
+        rows: [
+          ["'apple'", '3'],
+          ["'pear'", 'NULL'],
+        ],
+      });
       expect(error.error).toMatch(/no_such_function/);
       expect(varying.nondeterministic).toBe(true);
 
@@ -151,7 +259,9 @@ describe('examples end to end on the engine', () => {
       fs.writeFileSync(`${content}.examples/page.json`, JSON.stringify(recorded));
       const check = run(['check', '--content', content]);
       expect(check.status).toBe(1);
-      expect(check.stderr).toContain(`page.md:16: the engine's answer differs from the recorded one: row 1 was ["'apple'","4"], now ["'apple'","3"]`);
+      expect(check.stderr).toContain(
+        `page.md:16: the engine's answer differs from the recorded one: row 1 was ["'apple'","4"], now ["'apple'","3"]`,
+      );
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
@@ -161,7 +271,10 @@ describe('examples end to end on the engine', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
     const content = path.join(work, 'content');
     fs.mkdirSync(content);
-    const page = (first: string) => `---\ntitle: Slow\ndescription: A statement that takes too long.\n---\n\nText.\n\n\`\`\`sql example\n${first}\n\`\`\`\n\n\`\`\`sql example\nSELECT 2 AS two\n\`\`\`\n\n\`\`\`sql example\nSELECT 3 AS three\n\`\`\`\n`;
+    const page = (first: string) =>
+      `---\ntitle: Slow\ndescription: A statement that takes too long.\n---\n\nText.\n\n\`\`\`sql ` +
+      `example\n${first}\n\`\`\`\n\n\`\`\`sql example\nSELECT 2 AS two\n\`\`\`\n\n\`\`\`sql ` +
+      `example\nSELECT 3 AS three\n\`\`\`\n`;
     const slow = 'SELECT count(*) FROM numbers(100000000000) WHERE number % 7 = 3';
     try {
       fs.writeFileSync(path.join(content, 'slow.md'), page('SELECT 1 AS one'));
@@ -204,18 +317,41 @@ describe('data files for examples', () => {
     fs.writeFileSync(
       path.join(content, 'load.md'),
       [
-        '---', 'title: Load', 'description: Loads a CSV file from the data folder.', '---', '',
-        '```sql example', `CREATE STAGE files URL = 'fs://${EXAMPLE_DATA_DIR}/'`, '```', '',
-        '```sql example', 'CREATE TABLE fruit (name VARCHAR, qty INT)', '```', '',
-        '```sql example', "COPY INTO fruit FROM @files PATTERN = '.*[.]csv' FILE_FORMAT = (TYPE = CSV, SKIP_HEADER = 1)", '```', '',
-        '```sql example', 'SELECT name, qty FROM fruit ORDER BY name', '```', '',
+        '---',
+        'title: Load',
+        'description: Loads a CSV file from the data folder.',
+        '---',
+        '',
+        '```sql example',
+        `CREATE STAGE files URL = 'fs://${EXAMPLE_DATA_DIR}/'`,
+        '```',
+        '',
+        '```sql example',
+        'CREATE TABLE fruit (name VARCHAR, qty INT)',
+        '```',
+        '',
+        '```sql example',
+        "COPY INTO fruit FROM @files PATTERN = '.*[.]csv' FILE_FORMAT = (TYPE = CSV, SKIP_HEADER = 1)",
+        '```',
+        '',
+        '```sql example',
+        'SELECT name, qty FROM fruit ORDER BY name',
+        '```',
+        '',
       ].join('\n'),
     );
     try {
-      const record = spawnSync(process.execPath, ['--import', 'tsx', 'src/examples/cli.ts', 'record', '--content', content], { cwd: root, encoding: 'utf8' });
+      const record = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/examples/cli.ts', 'record', '--content', content],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(record.stderr).toBe('');
       const recorded = JSON.parse(fs.readFileSync(`${content}.examples/load.json`, 'utf8'));
-      expect(recorded.examples[3].result.rows).toEqual([["'apple'", '3'], ["'pear'", '5']]);
+      expect(recorded.examples[3].result.rows).toEqual([
+        ["'apple'", '3'],
+        ["'pear'", '5'],
+      ]);
       expect(fs.readdirSync(EXAMPLE_DATA_DIR)).toEqual(['fruit.csv']);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
@@ -230,16 +366,25 @@ describe('data files for examples', () => {
 
 describe('engine error messages', () => {
   it('drop the native backtrace, which differs from run to run', () => {
-    const raw = 'DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.\n\n   0: <unknown>\n   1: <unknown>\n  22: start_thread\n             at ./nptl/pthread_create.c:442:8';
+    const raw =
+      'DataFrame collect error: BadArguments. Code: 1006, Text = cannot parse to type `DATE`.\n\n   0: <unknown>\n   1: <unknown>\n  22: start_thread\n             at ./nptl/pthread_create.c:442:8';
     expect(engineErrorMessage(raw)).toBe('BadArguments. Code: 1006, Text = cannot parse to type `DATE`.');
-    expect(engineErrorMessage('Code: 1065, Text = column x does not exist.')).toBe('Code: 1065, Text = column x does not exist.');
+    expect(engineErrorMessage('Code: 1065, Text = column x does not exist.')).toBe(
+      'Code: 1065, Text = column x does not exist.',
+    );
   });
 
   it("show the engine's own error in one form, whether planning or running failed", () => {
-    const planning = 'Error: SemanticError. Code: 1065, Text = error: \n  --> SQL:1:8\n  |\n1 | SELECT nope\n  |        ^^^^ column nope doesn\'t exist.';
-    const running = 'DataFrame collect error: BadBytes. Code: 1046, Text = Invalid value \'two\' for column 3 (quantity Int32 NULL): invalid text for number\nat file \'orders-bad.csv\', line 1.';
+    const planning =
+      "Error: SemanticError. Code: 1065, Text = error: \n  --> SQL:1:8\n  |\n1 | SELECT nope\n  |        ^^^^ column nope doesn't exist.";
+    const running =
+      "DataFrame collect error: BadBytes. Code: 1046, Text = Invalid value 'two' for " +
+      "column 3 (quantity Int32 NULL): invalid text for number\nat file 'orders-bad.csv', line 1.";
     expect(engineErrorMessage(planning)).toMatch(/^SemanticError\. Code: 1065, Text = error: \n  --> SQL:1:8\n/);
-    expect(engineErrorMessage(running)).toBe("BadBytes. Code: 1046, Text = Invalid value 'two' for column 3 (quantity Int32 NULL): invalid text for number\nat file 'orders-bad.csv', line 1.");
+    expect(engineErrorMessage(running)).toBe(
+      "BadBytes. Code: 1046, Text = Invalid value 'two' for column 3 (quantity Int32 " +
+        "NULL): invalid text for number\nat file 'orders-bad.csv', line 1.",
+    );
     // A message that merely starts with the word is the engine's own text, kept whole.
     expect(engineErrorMessage('Error: disk full')).toBe('Error: disk full');
   });

@@ -7,7 +7,13 @@ import type { Element, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
 import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
-import { familyOfOverloadType, overloadArgs, probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
+import {
+  familyOfOverloadType,
+  overloadArgs,
+  probeFunctions,
+  type FunctionProbe,
+  type ProbeEngine,
+} from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
 import { sqlTypeName } from '../../../src/examples/signatures/types.ts';
@@ -25,14 +31,27 @@ describe('engine plan types as SQL names', () => {
     expect(sqlTypeName('Null')).toBe('NULL');
   });
   it('reads the overloads an engine error names', () => {
-    expect(overloadArgs('Array(T0) NULL, UInt64 NULL, Map(String, Int8)')).toEqual(['Array(T0) NULL', 'UInt64 NULL', 'Map(String, Int8)']);
+    expect(overloadArgs('Array(T0) NULL, UInt64 NULL, Map(String, Int8)')).toEqual([
+      'Array(T0) NULL',
+      'UInt64 NULL',
+      'Map(String, Int8)',
+    ]);
     expect(familyOfOverloadType('Array(T0) NULL')?.name).toBe('ARRAY');
     expect(familyOfOverloadType('Float32')?.name).toBe('FLOAT');
     expect(familyOfOverloadType('T0')?.name).toBe('INTEGER');
   });
 });
 
-const ALL_INTS = ['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'TINYINT UNSIGNED', 'SMALLINT UNSIGNED', 'INT UNSIGNED', 'BIGINT UNSIGNED'];
+const ALL_INTS = [
+  'TINYINT',
+  'SMALLINT',
+  'INT',
+  'BIGINT',
+  'TINYINT UNSIGNED',
+  'SMALLINT UNSIGNED',
+  'INT UNSIGNED',
+  'BIGINT UNSIGNED',
+];
 
 describe('readable signatures', () => {
   it('merges alternatives and optional trailing arguments', () => {
@@ -45,7 +64,9 @@ describe('readable signatures', () => {
       ]),
       { args: ['NULL'], returns: 'NULL' },
     ];
-    expect(collapseSignatures(calls).map((s) => signatureText('to_start_of_week', s))).toEqual(['TO_START_OF_WEEK(DATE | TIMESTAMP [, INTEGER]) → DATE']);
+    expect(collapseSignatures(calls).map((s) => signatureText('to_start_of_week', s))).toEqual([
+      'TO_START_OF_WEEK(DATE | TIMESTAMP [, INTEGER]) → DATE',
+    ]);
   });
   it('names a return type by its family when the argument widths decide it', () => {
     const calls = [
@@ -53,13 +74,18 @@ describe('readable signatures', () => {
       { args: ['TINYINT', 'INT'], returns: 'INT' },
       { args: ['DOUBLE', 'DOUBLE'], returns: 'DOUBLE' },
     ];
-    expect(collapseSignatures(calls).map((s) => signatureText('plus', s))).toEqual(['PLUS(DOUBLE, DOUBLE) → DOUBLE', 'PLUS(TINYINT | INT, INT) → INTEGER']);
+    expect(collapseSignatures(calls).map((s) => signatureText('plus', s))).toEqual([
+      'PLUS(DOUBLE, DOUBLE) → DOUBLE',
+      'PLUS(TINYINT | INT, INT) → INTEGER',
+    ]);
   });
   it('says how NULL arguments behave, per argument where they differ', () => {
     const base: FunctionProbe = { kind: 'scalar', calls: [{ args: ['VARCHAR'], returns: 'VARCHAR' }] };
     expect(nullBehaviour({ ...base, nullIn: ['null', 'null'] }).kind).toBe('propagates');
     expect(nullBehaviour({ ...base, nullIn: ['value'] }).text).toBe('NULL arguments give a value, not NULL');
-    expect(nullBehaviour({ ...base, nullIn: ['value', 'null'] }).text).toBe('NULL as the second argument gives NULL; as the first, a value');
+    expect(nullBehaviour({ ...base, nullIn: ['value', 'null'] }).text).toBe(
+      'NULL as the second argument gives NULL; as the first, a value',
+    );
   });
 });
 
@@ -75,14 +101,22 @@ function fakeEngine(): ProbeEngine & { planned: string[] } {
   return {
     planned,
     plan: (sqls) =>
-      Promise.resolve(sqls.map((sql) => {
-        planned.push(sql);
-        const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
-        if (accept[call]) return { type: accept[call] };
-        if (call.startsWith('abs(') && call.split(',').length === 1) return { error: 'no overload satisfies `abs(Bitmap)`', overloads: ['Int64', 'Float64'] };
-        return { error: `no overload satisfies \`${call}\`` };
-      })),
-    run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? { box: /n_c_/.test(sql) ? '│ true │' : '│ false │' } : { box: `│ ${sql} │` }))),
+      Promise.resolve(
+        sqls.map((sql) => {
+          planned.push(sql);
+          const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+          if (accept[call]) return { type: accept[call] };
+          if (call.startsWith('abs(') && call.split(',').length === 1)
+            return { error: 'no overload satisfies `abs(Bitmap)`', overloads: ['Int64', 'Float64'] };
+          return { error: `no overload satisfies \`${call}\`` };
+        }),
+      ),
+    run: (sqls) =>
+      Promise.resolve(
+        sqls.map((sql) =>
+          /IS NULL/.test(sql) ? { box: /n_c_/.test(sql) ? '│ true │' : '│ false │' } : { box: `│ ${sql} │` },
+        ),
+      ),
   };
 }
 
@@ -109,9 +143,21 @@ describe('the prober', () => {
 });
 
 describe('a changed engine answer', () => {
-  const then: FunctionProbe = { kind: 'scalar', calls: [{ args: ['INT'], returns: 'BIGINT' }], nullIn: ['null'], deterministic: true };
+  const then: FunctionProbe = {
+    kind: 'scalar',
+    calls: [{ args: ['INT'], returns: 'BIGINT' }],
+    nullIn: ['null'],
+    deterministic: true,
+  };
   it('names the function and the difference', () => {
-    const now: FunctionProbe = { ...then, calls: [{ args: ['INT'], returns: 'INT' }, { args: ['VARCHAR'], returns: 'INT' }], nullIn: ['value'] };
+    const now: FunctionProbe = {
+      ...then,
+      calls: [
+        { args: ['INT'], returns: 'INT' },
+        { args: ['VARCHAR'], returns: 'INT' },
+      ],
+      nullIn: ['value'],
+    };
     expect(describeProbeDifference('abs', then, now)).toEqual([
       'abs: now accepted: ABS(VARCHAR) → INT',
       'abs: now returns ABS(INT) → INT (recorded BIGINT)',
@@ -120,10 +166,21 @@ describe('a changed engine answer', () => {
     expect(describeProbeDifference('abs', then, { ...then })).toEqual([]);
   });
   it('asks a reason for a function without a signature, and drops a reason no longer needed', () => {
-    const rec = { engine: 'v1', functions: { abs: then, cast: { kind: 'scalar' as const, calls: [], refused: 'SyntaxException' } } };
+    const rec = {
+      engine: 'v1',
+      functions: { abs: then, cast: { kind: 'scalar' as const, calls: [], refused: 'SyntaxException' } },
+    };
     expect(signatureExceptionProblems(rec, new Map())).toEqual([expect.stringContaining('cast has no signature')]);
     expect(signatureExceptionProblems(rec, new Map([['cast', 'written CAST(x AS t)']]))).toEqual([]);
-    expect(signatureExceptionProblems(rec, new Map([['cast', 'r'], ['abs', 'r']]))).toEqual([expect.stringContaining('abs has signatures now')]);
+    expect(
+      signatureExceptionProblems(
+        rec,
+        new Map([
+          ['cast', 'r'],
+          ['abs', 'r'],
+        ]),
+      ),
+    ).toEqual([expect.stringContaining('abs has signatures now')]);
   });
 });
 
@@ -145,15 +202,42 @@ describe('the signature card', () => {
     properties: { dataKind: 'example' },
     children: [{ type: 'element', tagName: 'div', properties: { className: ['example-result'] }, children: [] }],
   });
-  const h2 = (id: string, t: string): Element => ({ type: 'element', tagName: 'h2', properties: { id }, children: [{ type: 'text', value: t }] });
-  const p = (t: string): Element => ({ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: t }] });
+  const h2 = (id: string, t: string): Element => ({
+    type: 'element',
+    tagName: 'h2',
+    properties: { id },
+    children: [{ type: 'text', value: t }],
+  });
+  const p = (t: string): Element => ({
+    type: 'element',
+    tagName: 'p',
+    properties: {},
+    children: [{ type: 'text', value: t }],
+  });
 
   it('goes under the heading of each function entry, above its prose; a heading without an example gets none', () => {
-    const body: Root = { type: 'root', children: [p('Intro'), h2('to_monday', 'TO_MONDAY'), p('Rounds down.'), example(), h2('to_year', 'TO_YEAR'), p('No example here.')] };
+    const body: Root = {
+      type: 'root',
+      children: [
+        p('Intro'),
+        h2('to_monday', 'TO_MONDAY'),
+        p('Rounds down.'),
+        example(),
+        h2('to_year', 'TO_YEAR'),
+        p('No example here.'),
+      ],
+    };
     const places = pagePlaces(body);
-    const placed = insertSignatureCards(body, places, 'Date functions', { to_monday: card('to_monday'), to_year: card('to_year') });
+    const placed = insertSignatureCards(body, places, 'Date functions', {
+      to_monday: card('to_monday'),
+      to_year: card('to_year'),
+    });
     expect(placed.map((c) => c.name)).toEqual(['to_monday']);
-    const tags = body.children.map((n) => (n.type === 'element' ? `${n.tagName}${n.tagName === 'aside' ? `:${(n.properties.className as string[])[0]}` : ''}` : n.type));
+    const tags = body.children.map((n) =>
+      n.type === 'element'
+        ? `${n.tagName}${n.tagName === 'aside' ? `:${(n.properties.className as string[])[0]}` : ''}`
+        : n.type,
+    );
     expect(tags).toEqual(['p', 'h2', 'aside:signature-card', 'p', 'figure', 'h2', 'p']);
   });
   it('goes at the top of a page whose title names the function', () => {
@@ -165,7 +249,23 @@ describe('the signature card', () => {
 
 describe('prose that contradicts the card', () => {
   it('finds a "Return type" line and a "returns a" sentence naming a type the engine does not return', () => {
-    const md = ['Intro.', '', '## ABS', '', 'Returns an `INT` value for any input.', '', '```sql example', 'SELECT ABS(-1)', '```', '', 'Return type: UInt8', '', '## Other', '', 'Return type: VARCHAR'].join('\n');
+    const md = [
+      'Intro.',
+      '',
+      '## ABS',
+      '',
+      'Returns an `INT` value for any input.',
+      '',
+      '```sql example',
+      'SELECT ABS(-1)',
+      '```',
+      '',
+      'Return type: UInt8',
+      '',
+      '## Other',
+      '',
+      'Return type: VARCHAR',
+    ].join('\n');
     const claims = returnClaims(md, 'abs');
     expect(claims.map((c) => [c.line, c.words])).toEqual([
       [5, ['INT']],
@@ -176,14 +276,18 @@ describe('prose that contradicts the card', () => {
     expect(contradictions(returnClaims('Return type: an integer.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
     expect(contradictions(returnClaims('Return type: VARCHAR.', undefined), ['BIGINT UNSIGNED'])).toHaveLength(1);
     // A width with UNSIGNED is one type: BIGINT UNSIGNED is not what a function returning BIGINT returns.
-    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word)).toEqual(['BIGINT UNSIGNED']);
+    expect(
+      contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word),
+    ).toEqual(['BIGINT UNSIGNED']);
     expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
   });
 });
 
 describe('a card', () => {
   it('links the release that introduced the function at its route, as the catalogue gives it', () => {
-    const html = JSON.stringify(signatureCard({ ...card('to_monday'), introduced: { version: 'v1.2', route: '/doc/releases/v1.2.0' } }));
+    const html = JSON.stringify(
+      signatureCard({ ...card('to_monday'), introduced: { version: 'v1.2', route: '/doc/releases/v1.2.0' } }),
+    );
     expect(html).toContain('"href":"/doc/releases/v1.2.0"');
     expect(html).not.toContain('/doc/doc/');
   });

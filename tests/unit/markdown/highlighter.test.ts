@@ -6,27 +6,62 @@ import type { Element, ElementContent } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { describe, expect, it, vi } from 'vitest';
 import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
-import { memoRegexConstructor, rememberRegexes, takeNewRegexes, type StoredRegex } from '../../../src/markdown/regex-memo.ts';
+import {
+  memoRegexConstructor,
+  rememberRegexes,
+  takeNewRegexes,
+  type StoredRegex,
+} from '../../../src/markdown/regex-memo.ts';
 
 const SAMPLES: [lang: string, code: string][] = [
-  ['sql', "-- totals per day\nSELECT to_date(ts) AS day, sum(amount)\n  FROM sales\n WHERE note LIKE '%refund%'\n GROUP BY day;\n\n"],
-  ['bash', 'curl -u root: -H "Content-Type: application/json" \\\n  -d \'{"sql": "SELECT 1"}\' http://localhost:8000/v1/query/ # ask\nfor f in *.csv; do echo "$f"; done'],
-  ['python', 'from databend_driver import BlockingDatabendClient\n\n@dataclass\nclass Row:\n    """A row."""\n    n: int = 1\n'],
+  [
+    'sql',
+    "-- totals per day\nSELECT to_date(ts) AS day, sum(amount)\n  FROM sales\n WHERE note LIKE '%refund%'\n GROUP BY day;\n\n",
+  ],
+  [
+    'bash',
+    'curl -u root: -H "Content-Type: application/json" \\\n  -d \'{"sql": "SELECT 1"}\' ' +
+      'http://localhost:8000/v1/query/ # ask\nfor f in *.csv; do echo "$f"; done',
+  ],
+  [
+    'python',
+    'from databend_driver import BlockingDatabendClient\n\n@dataclass\nclass Row:\n    """A row."""\n    n: int = 1\n',
+  ],
   ['diff', '--- a.toml\n+++ b.toml\n@@ -1 +1 @@\n-max_threads = 4\n+max_threads = 8\n'],
-  ['javascript', "const rows = await conn.queryIter('SELECT 1');\nconst digits = /\\d+\\.\\d*/g; // escapes in a regex are bold\n"],
+  [
+    'javascript',
+    "const rows = await conn.queryIter('SELECT 1');\nconst digits = /\\d+\\.\\d*/g; // escapes in a regex are bold\n",
+  ],
   ['yaml', 'storage:\n  type: fs   # local\n  fs: { data_path: ./.databend/data }\n'],
   ['text', '  plain   text\n\twith a tab\n'],
   ['sql', ''],
 ];
 
 /** Shiki's own output for the two themes, its inline styles turned into classes as the site does. */
-function shikiTwoThemes(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, code: string, lang: string, styles: TokenStyles): Element {
-  const root = highlighter.codeToHast(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: false, tokenizeTimeLimit: 0 });
+function shikiTwoThemes(
+  highlighter: Awaited<ReturnType<typeof loadHighlighter>>,
+  code: string,
+  lang: string,
+  styles: TokenStyles,
+): Element {
+  const root = highlighter.codeToHast(code, {
+    lang,
+    themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+    defaultColor: false,
+    tokenizeTimeLimit: 0,
+  });
   const convert = (node: ElementContent): ElementContent => {
     if (node.type !== 'element') return node;
     const { class: cls, style, ...rest } = node.properties;
-    const className = [...(typeof cls === 'string' ? cls.split(' ') : []), ...(typeof style === 'string' && style ? [styles.classFor(style)] : [])];
-    return { ...node, properties: { ...rest, ...(className.length ? { className } : {}) }, children: node.children.map(convert) };
+    const className = [
+      ...(typeof cls === 'string' ? cls.split(' ') : []),
+      ...(typeof style === 'string' && style ? [styles.classFor(style)] : []),
+    ];
+    return {
+      ...node,
+      properties: { ...rest, ...(className.length ? { className } : {}) },
+      children: node.children.map(convert),
+    };
   };
   return convert(root.children[0] as Element) as Element;
 }
@@ -87,7 +122,9 @@ describe('regular expressions kept between builds', () => {
         for (const from of [0, Math.floor(text.length / 2)]) {
           kept.lastIndex = converted.lastIndex = from;
           const [a, b] = [kept.exec(text), converted.exec(text)];
-          expect(a && [a.index, [...a], a.indices && [...a.indices]], pattern).toEqual(b && [b.index, [...b], b.indices && [...b.indices]]);
+          expect(a && [a.index, [...a], a.indices && [...a.indices]], pattern).toEqual(
+            b && [b.index, [...b], b.indices && [...b.indices]],
+          );
         }
       }
     }

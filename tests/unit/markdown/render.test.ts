@@ -12,7 +12,15 @@ let model: SiteModel;
 const htmlOf = (route: string) => {
   const page = model.pages.find((p) => p.view.route === route);
   if (!page) throw new Error(`no page ${route}`);
-  return renderPageHtml(page.view, { sidebar: model.catalogue.sidebar, version: currentVersion, stylesheets: ['/s.css'], scripts: ['/i.js'], themeScript: '', origin: 'https://example.test', engineVersion: 'v1.2.453' });
+  return renderPageHtml(page.view, {
+    sidebar: model.catalogue.sidebar,
+    version: currentVersion,
+    stylesheets: ['/s.css'],
+    scripts: ['/i.js'],
+    themeScript: '',
+    origin: 'https://example.test',
+    engineVersion: 'v1.2.453',
+  });
 };
 
 beforeAll(async () => {
@@ -22,14 +30,18 @@ beforeAll(async () => {
 describe('markdown pipeline', () => {
   it('renders admonitions of each kind with their title', () => {
     const html = htmlOf('/doc/guide/first');
-    expect(html).toContain('<div class="admonition admonition-tip" role="note"><p class="admonition-title">Before you start</p>');
+    expect(html).toContain(
+      '<div class="admonition admonition-tip" role="note"><p class="admonition-title">Before you start</p>',
+    );
     expect(html).toContain('<div class="admonition admonition-note" role="note"><p class="admonition-title">Note</p>');
   });
 
   it('renders tab groups: a synced button bar island and labelled panels', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<div class="tabs" data-tabs-group="lang">');
-    expect(html).toMatch(/data-island="tabs" data-id-prefix="tabs1-" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/);
+    expect(html).toMatch(
+      /data-island="tabs" data-id-prefix="tabs1-" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/,
+    );
     expect(html).toContain('<div class="tab-panel" data-tab-label="Python"><p class="tab-panel-label">Python</p>');
     expect(html).toMatch(/role="tab" aria-selected="true"[^>]*>Python</);
   });
@@ -37,7 +49,9 @@ describe('markdown pipeline', () => {
   it('highlights code at build time, with a title and a copy button, and no inline styles', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<figcaption class="code-block-title">databend-query.toml</figcaption>');
-    expect(html).toMatch(/<figure class="code-block" data-language="toml"><figcaption[^>]*>[^<]*<\/figcaption><pre tabindex="0" class="shiki /);
+    expect(html).toMatch(
+      /<figure class="code-block" data-language="toml"><figcaption[^>]*>[^<]*<\/figcaption><pre tabindex="0" class="shiki /,
+    );
     expect(html).not.toMatch(/<pre><figure/);
     expect(html).toMatch(/data-island="copy-code"/);
     expect(html).not.toMatch(/ style="/);
@@ -63,39 +77,59 @@ describe('markdown pipeline', () => {
 
   it('publishes images beside the content, keeps their alt text and gives their width and height', () => {
     // With the size read from the file, so the page keeps the image's place while it loads.
-    expect(htmlOf('/doc/guide/first')).toContain('<img src="/assets/content/01-guide/img/box.svg" alt="A box" width="10" height="10"/>');
+    expect(htmlOf('/doc/guide/first')).toContain(
+      '<img src="/assets/content/01-guide/img/box.svg" alt="A box" width="10" height="10"/>',
+    );
   });
 
   it('renders GFM tables in a scrollable region with alignment as classes', () => {
     const html = htmlOf('/doc/guide/first');
-    expect(html).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice (2)"><table>');
+    expect(html).toContain(
+      '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice (2)"><table>',
+    );
     expect(html).toContain('<td class="align-right">1</td>');
     // A table inside a tab panel scrolls in its own box too (a phone page must never be wider than the screen).
-    expect(html).toMatch(/<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type/);
+    expect(html).toMatch(
+      /<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type/,
+    );
   });
 
   it('gives every scrolling region a name no other region of the page has', () => {
-    const labels = [...htmlOf('/doc/reference/date-trunc').matchAll(/role="region" aria-label="([^"]+)"/g)].map((m) => m[1]);
-    expect(labels).toEqual(['Result · 1 row, Examples (1)', 'Result · 1 row, Examples (2)', 'Result · 0 rows, Examples']);
+    const labels = [...htmlOf('/doc/reference/date-trunc').matchAll(/role="region" aria-label="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(labels).toEqual([
+      'Result · 1 row, Examples (1)',
+      'Result · 1 row, Examples (2)',
+      'Result · 0 rows, Examples',
+    ]);
   });
 
   it('wraps a table inside a tab panel in its own scrollable region, so a narrow screen scrolls the table, not the page', () => {
     const html = htmlOf('/doc/guide/first');
     const panel = html.slice(html.indexOf('data-tab-label="Go"'));
-    expect(panel).toMatch(/^[^]*?<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type<\/th>/);
+    expect(panel).toMatch(
+      /^[^]*?<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type<\/th>/,
+    );
   });
 
-  it('lists a generated index page\'s children with their descriptions', () => {
+  it("lists a generated index page's children with their descriptions", () => {
     const html = htmlOf('/doc/guide');
     expect(html).toContain('Pages that walk through a task.');
-    expect(html).toMatch(/<a href="\/doc\/guide\/first"><span class="card-title">First Steps<\/span><span class="card-description">A guide page that uses admonitions, tabs, code titles and images.<\/span>/);
+    expect(html).toMatch(
+      /<a href="\/doc\/guide\/first"><span class="card-title">First Steps<\/span><span class="card-description">A guide page that uses admonitions, tabs, code titles and images.<\/span>/,
+    );
   });
 
   it('marks the current page in the sidebar and opens only its ancestors', () => {
     const html = htmlOf('/doc/guide/second');
     expect(html).toContain('<a class="sidebar-link" href="/doc/guide/second" aria-current="page">Second Steps</a>');
-    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/guide">Guide<\/a><details open=""><summary class="sidebar-toggle" aria-label="Guide"><\/summary>/);
-    expect(html).toMatch(/<a class="sidebar-link" href="\/doc\/reference\/">Reference<\/a><details><summary class="sidebar-toggle" aria-label="Reference"><\/summary>/);
+    expect(html).toMatch(
+      /<a class="sidebar-link" href="\/doc\/guide">Guide<\/a><details open=""><summary class="sidebar-toggle" aria-label="Guide"><\/summary>/,
+    );
+    expect(html).toMatch(
+      /<a class="sidebar-link" href="\/doc\/reference\/">Reference<\/a><details><summary class="sidebar-toggle" aria-label="Reference"><\/summary>/,
+    );
   });
 
   it('links previous and next pages in sidebar order', () => {
@@ -104,27 +138,39 @@ describe('markdown pipeline', () => {
     expect(html).toMatch(/href="\/doc\/guide\/second" rel="next"/);
   });
 
-  it('shows the engine\'s recorded result under an example', () => {
+  it("shows the engine's recorded result under an example", () => {
     const html = htmlOf('/doc/guide/second');
     expect(html).toContain('<p class="example-result-label">Result · 1 row</p>');
-    expect(html).toContain('<table class="result-table"><thead><tr><th scope="col">1 + 1<span class="result-type">UInt8</span></th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>');
+    expect(html).toContain(
+      '<table class="result-table"><thead><tr><th scope="col">1 + 1<span ' +
+        'class="result-type">UInt8</span></th></tr></thead><tbody><tr><td>2</td></tr></tbody></table>',
+    );
   });
 
   it('keeps a value with line breaks in one cell, escapes control characters, labels an empty result, shows a plan as text', () => {
     const html = htmlOf('/doc/reference/date-trunc');
     expect(html).toContain('<td>&#x27;first line\n  second line&#x27;</td><td>&#x27;a\\0b&#x27;</td>');
     expect(html).not.toContain('\u0000');
-    expect(html).toMatch(/<p class="example-result-label">Result · 0 rows<\/p><div class="table-scroll result-scroll"[^>]*><table class="result-table"><thead><tr><th scope="col">number<span class="result-type">UInt64<\/span><\/th><\/tr><\/thead><tbody><\/tbody>/);
-    expect(html).toContain('<p class="example-result-label">Result · query plan</p><pre tabindex="0" aria-label="Result · query plan"><samp>Filter\n├── output columns: [numbers.number (#0)]');
+    expect(html).toMatch(
+      /<p class="example-result-label">Result · 0 rows<\/p><div class="table-scroll result-scroll"[^>]*><table class="result-table"><thead><tr><th scope="col">number<span class="result-type">UInt64<\/span><\/th><\/tr><\/thead><tbody><\/tbody>/,
+    );
+    expect(html).toContain(
+      '<p class="example-result-label">Result · query plan</p><pre tabindex="0" ' +
+        'aria-label="Result · query plan"><samp>Filter\n├── output columns: [numbers.number (#0)]',
+    );
   });
 
   it('says in the top bar which Databend release the pages describe', () => {
-    expect(htmlOf('/doc/guide/first')).toMatch(/<span class="version-label" title="Documentation version Next: the pages and their example results describe Databend v1\.2\.453">Next · Databend v1\.2\.453<\/span>/);
+    expect(htmlOf('/doc/guide/first')).toMatch(
+      /<span class="version-label" title="Documentation version Next: the pages and their example results describe Databend v1\.2\.453">Next · Databend v1\.2\.453<\/span>/,
+    );
   });
 
   it('collects code blocks with what the examples tooling needs', () => {
     const page = model.pages.find((p) => p.view.route === '/doc/guide/second');
-    expect(page?.codeBlocks).toEqual([{ lang: 'sql', code: 'SELECT 1 + 1;', meta: expect.objectContaining({ example: true }), line: 10 }]);
+    expect(page?.codeBlocks).toEqual([
+      { lang: 'sql', code: 'SELECT 1 + 1;', meta: expect.objectContaining({ example: true }), line: 10 },
+    ]);
   });
 });
 
@@ -141,7 +187,21 @@ describe('code block options', () => {
     expect(parseCodeMeta('norun=""').errors[0]).toMatch(/needs a reason/);
   });
   it('knows the languages the site promises', () => {
-    for (const lang of ['sql', 'bash', 'shell', 'python', 'go', 'javascript', 'typescript', 'java', 'rust', 'toml', 'yaml', 'json']) expect(resolveLanguage(lang), lang).toBeDefined();
+    for (const lang of [
+      'sql',
+      'bash',
+      'shell',
+      'python',
+      'go',
+      'javascript',
+      'typescript',
+      'java',
+      'rust',
+      'toml',
+      'yaml',
+      'json',
+    ])
+      expect(resolveLanguage(lang), lang).toBeDefined();
     expect(resolveLanguage('sqll')).toBeUndefined();
   });
 });

@@ -4,7 +4,12 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ContentErrors } from '../../../src/content/errors.ts';
 import { generatedPages } from '../../../src/reference/generated-pages.ts';
-import { checkNotesCover, parseSettingsNotes, readEngineSettings, readSettingsNotes } from '../../../src/reference/settings-data.ts';
+import {
+  checkNotesCover,
+  parseSettingsNotes,
+  readEngineSettings,
+  readSettingsNotes,
+} from '../../../src/reference/settings-data.ts';
 import { settingsJson, settingsSchema } from '../../../src/reference/settings-json.ts';
 import { allowedValues, SETTINGS_PAGE_SOURCE } from '../../../src/reference/settings-page.ts';
 
@@ -16,13 +21,15 @@ describe('settings reference', () => {
     expect(fs.readFileSync(path.join(root, 'content/doc', SETTINGS_PAGE_SOURCE), 'utf8')).toBe(page.markdown);
   });
 
-  it('gives every one of the engine\'s settings an entry headed by its name, with its facts', () => {
+  it("gives every one of the engine's settings an entry headed by its name, with its facts", () => {
     const data = readEngineSettings(root);
     const page = generatedPages(root).find((p) => p.source === SETTINGS_PAGE_SOURCE)!.markdown;
     expect(data.settings).toHaveLength(100);
     for (const s of data.settings) expect(page).toContain(`\n### ${s.name}\n`);
     expect(page).toContain('### max_threads\n');
-    expect(page).toMatch(/### enable_cbo\n\n[^\n]+\n\n\*\*Type:\*\* `UInt64` · \*\*Default:\*\* `1` · \*\*Allowed:\*\* `0` \(off\) or `1` \(on\)/);
+    expect(page).toMatch(
+      /### enable_cbo\n\n[^\n]+\n\n\*\*Type:\*\* `UInt64` · \*\*Default:\*\* `1` · \*\*Allowed:\*\* `0` \(off\) or `1` \(on\)/,
+    );
     expect(page).toContain('**Default:** depends on the machine: the number of CPU cores');
   });
 
@@ -34,8 +41,12 @@ describe('settings reference', () => {
   });
 
   it('refuses notes that are malformed, name a setting twice, or miss a setting, naming file and line', () => {
-    expect(() => parseSettingsNotes('Group:\n  max_threads: Threads.\n  max_threads: Again.\n', 'notes.yaml')).toThrow(/notes\.yaml:3: setting "max_threads" has two notes|notes\.yaml.*Map keys must be unique/);
-    expect(() => parseSettingsNotes('Group:\n  max_threads:\n    summary: Threads.\n    example: [SELECT 1]\n', 'notes.yaml')).toThrow(/notes\.yaml:2: setting "max_threads": unknown key "example"/);
+    expect(() => parseSettingsNotes('Group:\n  max_threads: Threads.\n  max_threads: Again.\n', 'notes.yaml')).toThrow(
+      /notes\.yaml:3: setting "max_threads" has two notes|notes\.yaml.*Map keys must be unique/,
+    );
+    expect(() =>
+      parseSettingsNotes('Group:\n  max_threads:\n    summary: Threads.\n    example: [SELECT 1]\n', 'notes.yaml'),
+    ).toThrow(/notes\.yaml:2: setting "max_threads": unknown key "example"/);
     const data = readEngineSettings(root);
     const notes = readSettingsNotes(root);
     notes.delete('enable_cbo');
@@ -52,7 +63,10 @@ describe('settings reference', () => {
   });
 
   it('publishes settings.json valid against its schema, each setting linked to its entry', () => {
-    const json = JSON.parse(settingsJson(readEngineSettings(root), readSettingsNotes(root))) as { engine: string; settings: { name: string; url: string; default: string | null; summary: string }[] };
+    const json = JSON.parse(settingsJson(readEngineSettings(root), readSettingsNotes(root))) as {
+      engine: string;
+      settings: { name: string; url: string; default: string | null; summary: string }[];
+    };
     const validate = new Ajv({ allErrors: true, strict: true }).compile(settingsSchema);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
     expect(json.settings).toHaveLength(100);
@@ -61,7 +75,13 @@ describe('settings reference', () => {
     expect(sqlDialect.summary).toMatch(/dialect/);
     expect(json.settings.find((s) => s.name === 'max_memory_usage')!.default).toBeNull();
     // The schema refuses what tools could not use: a setting without a summary, an unknown field.
-    const broken = { ...json, settings: [{ ...json.settings[0]!, summary: '' }, { ...json.settings[1]!, extra: 1 }] };
+    const broken = {
+      ...json,
+      settings: [
+        { ...json.settings[0]!, summary: '' },
+        { ...json.settings[1]!, extra: 1 },
+      ],
+    };
     expect(validate(broken)).toBe(false);
     expect(validate.errors?.length).toBe(2);
   });

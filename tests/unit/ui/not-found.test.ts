@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queryFromPath } from '../../../src/islands/NotFoundSuggestions.tsx';
 import { breakNamesHtml } from '../../../src/ui/break-names.tsx';
 
-describe('the 404 page\'s query', () => {
+describe("the 404 page's query", () => {
   it('is the last segment of the address, its separators as spaces', () => {
     expect(queryFromPath('/doc/sql-functions/datetime-functions/to-start-of-weak')).toBe('to start of weak');
     expect(queryFromPath('/doc/sql-functions/date_trunc/')).toBe('date trunc');

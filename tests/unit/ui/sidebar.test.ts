@@ -12,7 +12,12 @@ function tree(sections: number, per: number): SidebarItem[] {
     collapsible: true,
     collapsed: true,
     items: [
-      ...Array.from({ length: per }, (_page, p) => ({ type: 'link' as const, label: `Page ${s}.${p}`, href: `/doc/s${s}/p${p}`, docId: `s${s}/p${p}` })),
+      ...Array.from({ length: per }, (_page, p) => ({
+        type: 'link' as const,
+        label: `Page ${s}.${p}`,
+        href: `/doc/s${s}/p${p}`,
+        docId: `s${s}/p${p}`,
+      })),
       {
         type: 'category' as const,
         label: `Group ${s}`,
@@ -34,7 +39,7 @@ function tree(sections: number, per: number): SidebarItem[] {
 }
 
 describe('sidebar markup', () => {
-  it('opens the current page\'s branch, marks its link and lists the first level of every section', () => {
+  it("opens the current page's branch, marks its link and lists the first level of every section", () => {
     const html = sidebarHtml(tree(3, 4), '/doc/s1/g/deep');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toContain('<a class="sidebar-link" href="/doc/s1/g/deep" aria-current="page">Deep 1</a>');
@@ -44,7 +49,10 @@ describe('sidebar markup', () => {
     // toggle that loads on demand.
     for (const s of [0, 1, 2]) expect(html).toContain(`href="/doc/s${s}/p3"`);
     expect(html).not.toContain('href="/doc/s0/g/deep"');
-    expect(html).toContain('<a class="sidebar-link" href="/doc/s0/g">Group 0</a><details data-sb-lazy=""><summary class="sidebar-toggle" aria-label="Group 0"></summary></details>');
+    expect(html).toContain(
+      '<a class="sidebar-link" href="/doc/s0/g">Group 0</a><details data-sb-lazy=""><summary ' +
+        'class="sidebar-toggle" aria-label="Group 0"></summary></details>',
+    );
     // A category without a page of its own always shows its contents (nothing else leads there).
     expect(html).toContain('href="/doc/s0/loose"');
   });
@@ -60,7 +68,7 @@ describe('sidebar markup', () => {
     expect(b).toContain('<a class="sidebar-link" href="/doc/s2" aria-current="page">Section 2</a><details open="">');
   });
 
-  it('keeps each page\'s sidebar small when the tree is huge: the top level and its own branch', () => {
+  it("keeps each page's sidebar small when the tree is huge: the top level and its own branch", () => {
     const items = tree(100, 50);
     expect(100 * 52).toBeGreaterThan(TOP_CHILDREN_LIMIT);
     const html = sidebarHtml(items, '/doc/s7/p3');

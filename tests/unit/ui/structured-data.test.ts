@@ -3,7 +3,16 @@ import { breadcrumbList, jsonLd } from '../../../src/ui/structured-data.ts';
 
 describe('breadcrumb structured data', () => {
   const origin = 'https://docs.databend.com';
-  const list = breadcrumbList(origin, [{ label: 'SQL Functions', href: '/doc/sql-functions' }, { label: 'No page of its own', href: '' }, { label: 'Date & Time', href: '/doc/sql-functions/datetime-functions/' }], 'TO_START_OF_WEEK', '/doc/sql-functions/datetime-functions/tostartofweek');
+  const list = breadcrumbList(
+    origin,
+    [
+      { label: 'SQL Functions', href: '/doc/sql-functions' },
+      { label: 'No page of its own', href: '' },
+      { label: 'Date & Time', href: '/doc/sql-functions/datetime-functions/' },
+    ],
+    'TO_START_OF_WEEK',
+    '/doc/sql-functions/datetime-functions/tostartofweek',
+  );
 
   it('is a schema.org BreadcrumbList of ListItems numbered from 1, each with a name and an absolute URL', () => {
     expect(list['@context']).toBe('https://schema.org');
@@ -11,8 +20,18 @@ describe('breadcrumb structured data', () => {
     expect(list.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Docs home', item: 'https://docs.databend.com/doc/' },
       { '@type': 'ListItem', position: 2, name: 'SQL Functions', item: 'https://docs.databend.com/doc/sql-functions' },
-      { '@type': 'ListItem', position: 3, name: 'Date & Time', item: 'https://docs.databend.com/doc/sql-functions/datetime-functions/' },
-      { '@type': 'ListItem', position: 4, name: 'TO_START_OF_WEEK', item: 'https://docs.databend.com/doc/sql-functions/datetime-functions/tostartofweek' },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Date & Time',
+        item: 'https://docs.databend.com/doc/sql-functions/datetime-functions/',
+      },
+      {
+        '@type': 'ListItem',
+        position: 4,
+        name: 'TO_START_OF_WEEK',
+        item: 'https://docs.databend.com/doc/sql-functions/datetime-functions/tostartofweek',
+      },
     ]);
   });
 
