@@ -431,10 +431,6 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
         aria-haspopup="dialog"
         aria-label={uiStrings.search}
       >
-        <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
         <span className="search-label">{uiStrings.search}</span> <kbd className="search-shortcut">Ctrl K</kbd>
       </a>
       <dialog

@@ -1,9 +1,9 @@
 /**
  * The rest of the sidebar, on demand. A page's sidebar holds its own branch and the way to every section; a
- * category off that branch arrives as its link and an empty toggle (`details[data-sb-lazy]`, hidden until this
- * runs). Opening one fills it from the site's sidebar JSON (`nav[data-sidebar]`: one file with a hashed name,
- * fetched once and cached). Everything is built with DOM calls and text nodes: nothing from the file is parsed
- * as HTML.
+ * category off that branch arrives as its link alone, in an entry marked `li[data-sb-lazy]`. This gives each such
+ * entry its toggle (`details[data-sb-lazy]`), and opening one fills it from the site's sidebar JSON
+ * (`nav[data-sidebar]`: one file with a hashed name, fetched once and cached). Everything is built with DOM calls
+ * and text nodes: nothing from the file is parsed as HTML.
  */
 /** The sidebar's tree as its JSON holds it: a label, a link, the entries below (written by `ui/Sidebar.tsx`). */
 export type SidebarDataItem = { l: string; h?: string; c?: SidebarDataItem[] };
@@ -27,13 +27,12 @@ export function startSidebarLoader(doc: Document = document): void {
       const details = event.target;
       if (!(details instanceof HTMLDetailsElement) || !details.open || !details.hasAttribute('data-sb-lazy')) return;
       const href = details.previousElementSibling?.getAttribute('href');
-      const level = Number(/sidebar-level-(\d+)/.exec(details.closest('ul')?.className ?? '')?.[1] ?? 1);
       details.setAttribute('aria-busy', 'true');
       load()
         .then((items) => {
           const node = href ? findByHref(items, href) : undefined;
           if (node?.c && details.hasAttribute('data-sb-lazy')) {
-            details.append(list(doc, node.c, level + 1));
+            details.append(list(doc, node.c));
             details.removeAttribute('data-sb-lazy');
           }
         })
@@ -46,6 +45,11 @@ export function startSidebarLoader(doc: Document = document): void {
     // `toggle` does not bubble.
     true,
   );
+  for (const li of nav.querySelectorAll<HTMLLIElement>('li[data-sb-lazy]')) {
+    const label = li.querySelector('a')?.textContent ?? '';
+    li.removeAttribute('data-sb-lazy');
+    li.append(lazyToggle(doc, label));
+  }
   nav.setAttribute('data-sidebar-ready', '');
   revealCurrent(nav);
 }
@@ -73,33 +77,32 @@ export function findByHref(items: SidebarDataItem[], href: string): SidebarDataI
   return undefined;
 }
 
+/** The toggle of a category whose contents load when it is first opened. */
+function lazyToggle(doc: Document, label: string): HTMLDetailsElement {
+  const details = doc.createElement('details');
+  const summary = doc.createElement('summary');
+  summary.setAttribute('aria-label', label);
+  details.setAttribute('data-sb-lazy', '');
+  details.append(summary);
+  return details;
+}
+
 /** The same markup as the server's (`Sidebar.tsx`): categories with a page load in turn when opened. */
-function list(doc: Document, items: SidebarDataItem[], level: number): HTMLUListElement {
+function list(doc: Document, items: SidebarDataItem[]): HTMLUListElement {
   const ul = doc.createElement('ul');
-  ul.className = `sidebar-list sidebar-level-${level}`;
   for (const item of items) {
     const li = doc.createElement('li');
-    li.className = `sidebar-item sidebar-item-${item.c ? 'category' : 'link'}`;
-    const details = doc.createElement('details');
-    const summary = doc.createElement('summary');
     if (item.h) li.append(link(doc, item.h, item.l));
-    if (!item.c) {
-      ul.append(li);
-      continue;
-    }
-    if (item.h) {
-      summary.className = 'sidebar-toggle';
-      summary.setAttribute('aria-label', item.l);
-      details.setAttribute('data-sb-lazy', '');
-      details.append(summary);
-    } else {
+    if (item.c && item.h) li.append(lazyToggle(doc, item.l));
+    else if (item.c) {
+      const details = doc.createElement('details');
+      const summary = doc.createElement('summary');
       const label = doc.createElement('span');
-      label.className = 'sidebar-category-label';
       label.textContent = item.l;
       summary.append(label);
-      details.append(summary, list(doc, item.c, level + 1));
+      details.append(summary, list(doc, item.c));
+      li.append(details);
     }
-    li.append(details);
     ul.append(li);
   }
   return ul;
@@ -107,7 +110,6 @@ function list(doc: Document, items: SidebarDataItem[], level: number): HTMLUList
 
 function link(doc: Document, href: string, label: string): HTMLAnchorElement {
   const a = doc.createElement('a');
-  a.className = 'sidebar-link';
   a.href = href;
   a.textContent = label;
   return a;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Element, ElementContent } from 'hast';
 import {
   createHighlighterCore,
@@ -102,10 +101,20 @@ interface PairedTheme {
   theme: ThemeRegistrationResolved;
   /** A stand-in colour (as the tokenizer writes it, upper case) → the light and the dark colour it stands for. */
   colours: Map<string, readonly [string, string]>;
-  /** The `<pre>` element's style in both themes, as Shiki writes it for two themes. */
-  rootStyle: string;
-  /** Token styles already written in both themes (a site has a few dozen). */
-  written: Map<string, string>;
+  /** The stand-in of the themes' default text colour: tokens in it need no element of their own. */
+  foreground: string;
+  /** The default text colour in the light and the dark theme. */
+  rootColours: readonly [string, string];
+  /** Each token style already named: its class and its CSS (a site has a dozen). */
+  named: Map<string, TokenClass>;
+}
+
+/** A token style as a class: its name and the declarations the stylesheet gives it. */
+interface TokenClass {
+  name: string;
+  css: string;
+  /** Underlined or struck through: the spaces beside it would show the line, so they stay out of it. */
+  decorated: boolean;
 }
 
 const pairs = new WeakMap<Highlighter, PairedTheme>();
@@ -114,7 +123,7 @@ const pairs = new WeakMap<Highlighter, PairedTheme>();
  * Shiki tokenizes a block once per theme. Our two themes have the same rules in the same order (only the colours
  * differ), so every token matches the same rule in both: one theme whose rule i paints with a stand-in colour for
  * the pair (light colour i, dark colour i) gives, in one pass, the tokens and boundaries of the two passes.
- * Each stand-in is then written back as the two colours, in the form Shiki writes two themes.
+ * Each stand-in is then written back as the two colours (`tokenClass`).
  */
 function pairedTheme(light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved): PairedTheme {
   const same =
@@ -161,78 +170,86 @@ function pairedTheme(light: ThemeRegistrationResolved, dark: ThemeRegistrationRe
     bg,
     colors: { ...light.colors, 'editor.foreground': fg, 'editor.background': bg },
   };
-  return {
-    theme,
-    colours,
-    written: new Map(),
-    rootStyle: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}`,
-  };
+  return { theme, colours, foreground: fg, rootColours: [light.fg, dark.fg], named: new Map() };
 }
 
+/** The colour of text in both themes: the page's colour scheme picks one (`color-scheme`, see theme.css). */
+const lightDark = ([light, dark]: readonly [string, string]) => `color:light-dark(${light},${dark})`;
+
 /**
- * A token's style in both themes, written as Shiki writes a token of two themes (the light declarations, then
- * the dark ones), from the stand-in colour and the font style it was tokenized with.
+ * A token's class, from the stand-in colour and the font style it was tokenized with, or none for text in the
+ * default colour and style (the `<pre>` gives that colour). Names are made from the stand-in's number and the
+ * font style, so every page and every thread names a style alike: `k5`, `k12i` (italic; `b` bold, `u` underline,
+ * `s` struck through).
  */
-function bothThemes(
-  colour: string | undefined,
-  fontStyle: number | undefined,
-  { colours, written }: PairedTheme,
-): string {
-  const key = `${colour}|${fontStyle}`;
-  const known = written.get(key);
-  if (known !== undefined) return known;
-  const pair = colour ? colours.get(colour.toUpperCase()) : undefined;
-  const declarations = (theme: 'light' | 'dark', value: string | undefined) => {
-    const out: string[] = [];
-    if (value) out.push(`--shiki-${theme}:${value}`);
-    if (fontStyle) {
-      if (fontStyle & FontStyle.Italic) out.push(`--shiki-${theme}-font-style:italic`);
-      if (fontStyle & FontStyle.Bold) out.push(`--shiki-${theme}-font-weight:bold`);
-      const decorations = [
-        ...(fontStyle & FontStyle.Underline ? ['underline'] : []),
-        ...(fontStyle & FontStyle.Strikethrough ? ['line-through'] : []),
-      ];
-      if (decorations.length) out.push(`--shiki-${theme}-text-decoration:${decorations.join(' ')}`);
-    }
-    return out;
-  };
-  const both = [
-    ...declarations('light', pair ? pair[0] : colour),
-    ...declarations('dark', pair ? pair[1] : colour),
-  ].join(';');
-  written.set(key, both);
-  return both;
+function tokenClass(colour: string | undefined, fontStyle: number | undefined, paired: PairedTheme) {
+  const stand = colour?.toUpperCase() ?? paired.foreground;
+  const style = fontStyle ?? 0;
+  if (stand === paired.foreground && !style) return undefined;
+  const key = `${stand}|${style}`;
+  let known = paired.named.get(key);
+  if (!known) {
+    const pair = paired.colours.get(stand);
+    const flags = [
+      [FontStyle.Italic, 'i', 'font-style:italic'],
+      [FontStyle.Bold, 'b', 'font-weight:bold'],
+    ] as const;
+    const decorations = [
+      ...(style & FontStyle.Underline ? ['underline'] : []),
+      ...(style & FontStyle.Strikethrough ? ['line-through'] : []),
+    ];
+    const css = [
+      ...(pair ? [lightDark(pair)] : []),
+      ...flags.filter(([bit]) => style & bit).map(([, , declaration]) => declaration),
+      ...(decorations.length ? [`text-decoration:${decorations.join(' ')}`] : []),
+    ].join(';');
+    const name = `k${Number.parseInt(stand.slice(1), 10)}${flags
+      .filter(([bit]) => style & bit)
+      .map(([, letter]) => letter)
+      .join('')}${style & FontStyle.Underline ? 'u' : ''}${style & FontStyle.Strikethrough ? 's' : ''}`;
+    known = { name, css, decorated: decorations.length > 0 };
+    paired.named.set(key, known);
+  }
+  return known;
 }
 
 /**
- * Shiki colours tokens with inline `style` attributes, which a strict Content-Security-Policy refuses.
- * We move each distinct style into a class and publish the classes as one stylesheet.
+ * Shiki colours tokens with inline `style` attributes, which a strict Content-Security-Policy refuses. Each
+ * token style is a class instead, and the classes a build hands out are published as one stylesheet.
  */
 export class TokenStyles {
-  private readonly classes = new Map<string, string>();
+  private readonly rules = new Map<string, string>();
 
-  classFor(style: string): string {
-    let name = this.classes.get(style);
-    if (!name) {
-      name = `c${createHash('sha1').update(style).digest('base64url').slice(0, 6).replace(/[-_]/g, 'x')}`;
-      this.classes.set(style, name);
-    }
+  /** Records the class `name` with its declarations; the same name always carries the same declarations. */
+  use(name: string, css: string): string {
+    const known = this.rules.get(name);
+    if (known !== undefined && known !== css)
+      throw new Error(`highlighter: the token class ${name} stands for two styles ("${known}", "${css}")`);
+    this.rules.set(name, css);
     return name;
   }
 
-  /** The stylesheet for every class handed out so far, in a stable order. */
+  /** The stylesheet for every class handed out so far, one rule a line, in the order of the class names. */
   css(): string {
-    return [...this.classes.entries()]
-      .sort((a, b) => a[1].localeCompare(b[1]))
-      .map(([style, name]) => `.${name}{${style}}`)
+    return [...this.rules.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([name, css]) => `.${name}{${css}}`)
       .join('\n');
   }
 }
 
+/** One run of code in one style: a text node (default style) or a span of a token class. */
+interface Run {
+  token: TokenClass | undefined;
+  text: string;
+}
+
 /**
- * Highlights code to a `<pre>` element for both themes, styles turned into classes: the tree Shiki's `codeToHast`
- * makes for two themes (one span per line, one per token, whitespace joined to the token after it), built here
- * from one pass of the tokenizer.
+ * Highlights code to a `<pre class="shiki">` for both themes, styles as classes. The colours of every character
+ * are those Shiki's two-theme `codeToHast` gives (a test compares them), in fewer elements: text in the default
+ * colour is a plain text node, neighbouring tokens of one style are one span, and spaces join whichever run they
+ * follow (a space has no colour). Lines are text separated by line breaks, with no element of their own: the copy
+ * button reads the `<pre>`'s text, and nothing styles a line.
  */
 export function highlightToHast(highlighter: Highlighter, code: string, lang: string, styles: TokenStyles): Element {
   const paired = pairs.get(highlighter);
@@ -242,35 +259,38 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
   // it one plain token, and a thread's first line of a language (its regular expressions compiled then) can take
   // that long on a busy machine: the same page came out highlighted or not. Page sizes are bounded instead.
   const lines = highlighter.codeToTokensBase(code, { lang, theme: PAIRED, tokenizeTimeLimit: 0 });
-  const children: ElementContent[] = [];
+  const runs: Run[] = [];
+  const add = (token: TokenClass | undefined, text: string) => {
+    const last = runs.at(-1);
+    const blank = WHITESPACE_ONLY.test(text);
+    if (last && (last.token === token || (blank && !token?.decorated && !last.token?.decorated))) last.text += text;
+    else runs.push({ token: blank && !token?.decorated ? undefined : token, text });
+  };
   lines.forEach((line, i) => {
-    if (i) children.push({ type: 'text', value: '\n' });
-    const spans: ElementContent[] = [];
-    let carried = '';
-    line.forEach((token, j) => {
-      if (WHITESPACE_ONLY.test(token.content) && line[j + 1]) {
-        carried += token.content;
-        return;
-      }
-      const style = bothThemes(token.color, token.fontStyle, paired);
-      spans.push({
-        type: 'element',
-        tagName: 'span',
-        properties: style ? { className: [styles.classFor(style)] } : {},
-        children: [{ type: 'text', value: carried + token.content }],
-      });
-      carried = '';
-    });
-    children.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: spans });
+    if (i) add(undefined, '\n');
+    for (const token of line) add(tokenClass(token.color, token.fontStyle, paired), token.content);
   });
-  const code_: Element = { type: 'element', tagName: 'code', properties: {}, children };
+  const children: ElementContent[] = runs.map(({ token, text }) =>
+    token
+      ? {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: [styles.use(token.name, token.css)] },
+          children: [{ type: 'text', value: text }],
+        }
+      : { type: 'text', value: text },
+  );
+  styles.use(ROOT_CLASS, lightDark(paired.rootColours));
   return {
     type: 'element',
     tagName: 'pre',
-    properties: { tabindex: '0', className: ['shiki', 'shiki-themes', LIGHT, DARK, styles.classFor(paired.rootStyle)] },
-    children: [code_],
+    properties: { tabindex: '0', className: [ROOT_CLASS] },
+    children: [{ type: 'element', tagName: 'code', properties: {}, children }],
   };
 }
+
+/** The class of every highlighted `<pre>`, which the stylesheet gives the themes' default text colour. */
+const ROOT_CLASS = 'shiki';
 
 const WHITESPACE_ONLY = /^\s+$/;
 

@@ -42,7 +42,8 @@ export function Island<P extends object>({
       data-pagefind-ignore=""
       data-island={name}
       data-id-prefix={idPrefix}
-      data-props={JSON.stringify(props)}
+      // No props, no attribute: main.tsx reads a missing one as {}.
+      data-props={Object.keys(props).length ? JSON.stringify(props) : undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { CopyPage } from '../islands/CopyPage.tsx';
 import { siteConfig, toolFiles } from '../site.config.ts';
 import { Island } from './Island.tsx';
@@ -53,12 +54,12 @@ export function PageFooter({
       <p className="tool-links">
         {uiStrings.forTools}:{' '}
         {toolFiles.map((f, i) => (
-          <span key={f.file}>
+          <Fragment key={f.file}>
             {i > 0 ? ' · ' : null}
             <a href={`/${f.file}`} title={f.description}>
               {f.file}
             </a>
-          </span>
+          </Fragment>
         ))}
       </p>
       {lastUpdated ? (

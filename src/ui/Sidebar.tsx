@@ -14,14 +14,14 @@ export function containsRoute(item: SidebarItem, current: string): boolean {
  * The sidebar of one page: what a reader needs here, not every link of the site. Categories are native
  * `<details>`, so they open and close without JavaScript. A page holds
  *
- * - the top level, and (while the tree is small enough, see `TOP_CHILDREN_LIMIT`) the first level of every
- *   section, so any section is one click away;
+ * - the top level, so any section is one click away;
  * - its own branch, opened down to the page, which is marked with aria-current;
  * - every category that has no page of its own, with its contents (nothing else leads to them).
  *
- * Any other category that has a page of its own is a link to that page (which lists its pages) plus a closed
- * toggle with nothing inside (`data-sb-lazy`): hidden until the sidebar loader runs, which fills it from the
- * site's sidebar JSON (`sidebarData`) when it is opened. Readers without JavaScript follow the link.
+ * Any other category has a page of its own, which lists its pages: it is that link alone, in an entry marked
+ * `data-sb-lazy`. The sidebar loader gives it a toggle, and fills the toggle from the site's sidebar JSON
+ * (`sidebarData`) when it is opened; readers without JavaScript follow the link. The markup carries no classes:
+ * the stylesheet finds every part by its place (sidebar.css), so each of a page's hundred entries costs its link.
  */
 export function Sidebar({
   items,
@@ -43,14 +43,7 @@ export function Sidebar({
   );
 }
 
-/**
- * While the sections' first levels hold at most this many entries in all, every page lists them (the catalogue
- * holds about a hundred); past it, a section off the current branch is its link and a toggle that loads.
- */
-export const TOP_CHILDREN_LIMIT = 250;
-
 interface SharedMarkup {
-  topLevelOpen: boolean;
   /** The markup of each category when it is not on the current page's branch (the same on every page). */
   closed: Map<SidebarItem, string>;
   /** Each entry's parent, and the entries by route: a page's branch without walking the tree. */
@@ -63,13 +56,7 @@ const sharedMarkup = new WeakMap<SidebarItem[], SharedMarkup>();
 export function sidebarHtml(items: SidebarItem[], currentRoute: string): string {
   let shared = sharedMarkup.get(items);
   if (!shared) {
-    const firstLevel = items.reduce((n, i) => n + (i.type === 'category' ? i.items.length : 0), 0);
-    shared = {
-      topLevelOpen: firstLevel <= TOP_CHILDREN_LIMIT,
-      closed: new Map(),
-      parent: new Map(),
-      byRoute: new Map(),
-    };
+    shared = { closed: new Map(), parent: new Map(), byRoute: new Map() };
     const index = (list: SidebarItem[], parent: SidebarItem | undefined) => {
       for (const item of list) {
         shared!.parent.set(item, parent);
@@ -80,49 +67,47 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
     index(items, undefined);
     sharedMarkup.set(items, shared);
   }
-  const { topLevelOpen, closed, parent } = shared;
+  const { closed, parent } = shared;
   const current = routeKey(currentRoute);
   // The current page's entry and its ancestors.
   const branch = new Set<SidebarItem>();
   for (let item = shared.byRoute.get(current); item; item = parent.get(item)) branch.add(item);
 
-  const list = (siblings: SidebarItem[], level: number, onBranch: boolean): string =>
-    `<ul class="sidebar-list sidebar-level-${level}">${siblings.map((item) => entry(item, level, onBranch)).join('')}</ul>`;
+  const list = (siblings: SidebarItem[], onBranch: boolean): string =>
+    `<ul>${siblings.map((item) => entry(item, onBranch)).join('')}</ul>`;
 
-  const entry = (item: SidebarItem, level: number, parentOnBranch: boolean): string => {
+  const entry = (item: SidebarItem, parentOnBranch: boolean): string => {
     const onBranch = parentOnBranch && branch.has(item);
-    if (item.type === 'link')
-      return `<li class="sidebar-item sidebar-item-link">${link(item.href, item.label, onBranch)}</li>`;
-    if (onBranch) return `<li class="sidebar-item sidebar-item-category">${category(item, level, true)}</li>`;
+    if (item.type === 'link') return `<li>${link(item.href, item.label, onBranch)}</li>`;
+    if (onBranch) return `<li>${category(item, true)}</li>`;
     let html = closed.get(item);
     if (html === undefined) {
-      html = `<li class="sidebar-item sidebar-item-category">${category(item, level, false)}</li>`;
+      html = item.href
+        ? `<li data-sb-lazy="">${link(item.href, item.label, false)}</li>`
+        : `<li>${category(item, false)}</li>`;
       closed.set(item, html);
     }
     return html;
   };
 
-  const category = (item: Extract<SidebarItem, { type: 'category' }>, level: number, onBranch: boolean): string => {
+  const category = (item: Extract<SidebarItem, { type: 'category' }>, onBranch: boolean): string => {
     const open = onBranch ? ' open=""' : '';
-    if (!item.href) {
-      // No page of its own: its contents are the only way to its pages.
-      return (
-        `<details${open}><summary><span ` +
-        `class="sidebar-category-label">${breakNamesHtml(escapeHtml(item.label))}</span></summary>${list(item.items, level + 1, onBranch)}</details>`
-      );
-    }
+    // No page of its own: its contents are the only way to its pages.
+    if (!item.href)
+      return `<details${open}><summary><span>${breakNamesHtml(escapeHtml(item.label))}</span></summary>${list(item.items, onBranch)}</details>`;
     // A category with its own page: the link and the open/close control are siblings, since a link inside
     // <summary> would nest two interactive controls. The summary sits beside the link (CSS).
-    const toggle = `<summary class="sidebar-toggle" aria-label="${escapeHtml(item.label)}"></summary>`;
-    const contents = onBranch || (level === 1 && topLevelOpen);
-    return `${link(item.href, item.label, onBranch)}${contents ? `<details${open}>${toggle}${list(item.items, level + 1, onBranch)}</details>` : `<details data-sb-lazy="">${toggle}</details>`}`;
+    return (
+      `${link(item.href, item.label, onBranch)}<details${open}><summary aria-label="${escapeHtml(item.label)}">` +
+      `</summary>${list(item.items, onBranch)}</details>`
+    );
   };
 
   const link = (href: string, label: string, onBranch: boolean): string =>
-    `<a class="sidebar-link" ` +
-    `href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>${breakNamesHtml(escapeHtml(label))}</a>`;
+    `<a href="${escapeHtml(href)}"${onBranch && routeKey(href) === current ? ' aria-current="page"' : ''}>` +
+    `${breakNamesHtml(escapeHtml(label))}</a>`;
 
-  return list(items, 1, true);
+  return list(items, true);
 }
 
 /** React's escaping, so the markup reads as if React had written it. */

@@ -37,7 +37,7 @@ test('/ leads to /doc/', async ({ page }) => {
 test('a sidebar category expands and collapses', async ({ page }) => {
   await page.goto(pages.home);
   // A top-level category: closed on the home page (a stable locator, unlike one filtered on [open]).
-  const category = page.locator('#sidebar > ul > li.sidebar-item-category > details').first();
+  const category = page.locator('#sidebar > ul > li > details').first();
   await expect(category).not.toHaveAttribute('open', '');
   const summary = category.locator('> summary');
   await summary.click();
@@ -67,6 +67,23 @@ test('the table of contents follows the scroll', async ({ page }) => {
   await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(last).toHaveAttribute('data-active', '');
+});
+
+test('the table of contents is one list: beside the article on a wide screen, in its block when narrow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await gotoReady(page, pages.guide);
+  // The page holds the links once; on a wide screen they stand in the column beside the article.
+  expect(await page.locator('.toc-list').count()).toBe(1);
+  await expect(page.locator('aside.toc > .toc-list a').first()).toBeVisible();
+  await expect(page.locator('details.toc-inline')).toBeHidden();
+  // Narrower, the column goes and the same links are in the collapsible block; wider again, back beside.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.locator('details.toc-inline > .toc-list')).toHaveCount(1);
+  await expect(page.locator('details.toc-inline')).toBeVisible();
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await expect(page.locator('aside.toc > .toc-list')).toHaveCount(1);
 });
 
 test('an unknown path gets the 404 page with search and a way back', async ({ page }) => {
@@ -103,7 +120,7 @@ test("a category off the page's branch loads its contents when opened, from one 
   await first.locator('> summary').click();
   await expect.poll(() => handle?.getAttribute('open')).toBe('');
   await expect
-    .poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a.sidebar-link').length))
+    .poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li > a').length))
     .toBeGreaterThan(0);
   expect(await handle?.getAttribute('data-sb-lazy')).toBeNull();
   // Another category needs no second request: the file is fetched once.

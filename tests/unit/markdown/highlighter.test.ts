@@ -1,6 +1,7 @@
 /**
  * Code is tokenized once for both themes (a theme that stands for the pair). What a reader sees must be what
- * Shiki's own two-theme highlighting gives: the same tokens, the same colours in each theme, the same markup.
+ * Shiki's own two-theme highlighting gives: the same colours in each theme and font styles, character by character,
+ * in less markup.
  */
 import type { Element, ElementContent } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
@@ -37,44 +38,125 @@ const SAMPLES: [lang: string, code: string][] = [
   ['sql', ''],
 ];
 
-/** Shiki's own output for the two themes, its inline styles turned into classes as the site does. */
-function shikiTwoThemes(
-  highlighter: Awaited<ReturnType<typeof loadHighlighter>>,
-  code: string,
-  lang: string,
-  styles: TokenStyles,
-): Element {
+/** What a reader sees of one character: its colour in each theme and its font style. */
+interface Look {
+  light: string;
+  dark: string;
+  italic: boolean;
+  bold: boolean;
+  decoration: string;
+}
+const PLAIN: Omit<Look, 'light' | 'dark'> = { italic: false, bold: false, decoration: '' };
+
+/** Each character of a tree's text with the look a style gives it (`styleOf` reads an element's own style). */
+function looks(
+  node: ElementContent,
+  styleOf: (el: Element) => Partial<Look> | undefined,
+  inherited: Look,
+): { char: string; look: Look }[] {
+  if (node.type === 'text') return node.value.split('').map((char) => ({ char, look: inherited }));
+  if (node.type !== 'element') return [];
+  const look = { ...inherited, ...styleOf(node) };
+  return node.children.flatMap((child) => looks(child, styleOf, look));
+}
+
+/** Shiki's own output for the two themes (inline styles, as Shiki writes them), character by character. */
+function shikiLooks(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, code: string, lang: string) {
   const root = highlighter.codeToHast(code, {
     lang,
     themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     defaultColor: false,
     tokenizeTimeLimit: 0,
   });
-  const convert = (node: ElementContent): ElementContent => {
-    if (node.type !== 'element') return node;
-    const { class: cls, style, ...rest } = node.properties;
-    const className = [
-      ...(typeof cls === 'string' ? cls.split(' ') : []),
-      ...(typeof style === 'string' && style ? [styles.classFor(style)] : []),
-    ];
-    return {
-      ...node,
-      properties: { ...rest, ...(className.length ? { className } : {}) },
-      children: node.children.map(convert),
-    };
+  const styleOf = (el: Element): Partial<Look> => {
+    const vars = new Map(
+      (el.properties.style ?? '')
+        .split(';')
+        .filter(Boolean)
+        .map((d) => d.split(':') as [string, string]),
+    );
+    const look: Partial<Look> = {};
+    if (vars.has('--shiki-light')) look.light = vars.get('--shiki-light')!.toUpperCase();
+    if (vars.has('--shiki-dark')) look.dark = vars.get('--shiki-dark')!.toUpperCase();
+    if (vars.get('--shiki-light-font-style') === 'italic') look.italic = true;
+    if (vars.get('--shiki-light-font-weight') === 'bold') look.bold = true;
+    if (vars.has('--shiki-light-text-decoration')) look.decoration = vars.get('--shiki-light-text-decoration')!;
+    expect(vars.get('--shiki-dark-font-style')).toBe(vars.get('--shiki-light-font-style'));
+    return look;
   };
-  return convert(root.children[0] as Element) as Element;
+  return looks(root.children[0] as Element, styleOf, { light: '', dark: '', ...PLAIN });
 }
 
+/** Our output, character by character, each class read from the stylesheet `TokenStyles` wrote. */
+function ourLooks(pre: Element, styles: TokenStyles) {
+  const rules = new Map(
+    styles
+      .css()
+      .split('\n')
+      .map((rule) => {
+        const [, name = '', body = ''] = /^\.([\w-]+)\{(.*)\}$/.exec(rule) ?? [];
+        const look: Partial<Look> = {};
+        for (const [property, value = ''] of body.split(';').map((d) => d.split(':'))) {
+          const pair = /^light-dark\((#\w+),(#\w+)\)$/.exec(value);
+          if (property === 'color' && pair) [look.light, look.dark] = [pair[1]!.toUpperCase(), pair[2]!.toUpperCase()];
+          else if (property === 'font-style') look.italic = value === 'italic';
+          else if (property === 'font-weight') look.bold = value === 'bold';
+          else if (property === 'text-decoration') look.decoration = value;
+          else throw new Error(`unexpected declaration in ${rule}`);
+        }
+        return [name, look] as const;
+      }),
+  );
+  const styleOf = (el: Element): Partial<Look> | undefined => {
+    const classes = el.properties.className ?? [];
+    return Object.assign({}, ...classes.map((c) => rules.get(c) ?? {})) as Partial<Look>;
+  };
+  return looks(pre, styleOf, { light: '', dark: '', ...PLAIN });
+}
+
+const spans = (node: ElementContent): Element[] =>
+  node.type === 'element'
+    ? [...(node.tagName === 'span' ? [node] : []), ...node.children.flatMap((child) => spans(child))]
+    : [];
+
 describe('highlighting', () => {
-  it('gives the markup and colours of Shiki with both themes, in one pass', async () => {
+  it('shows every character in the colours and font style of Shiki with both themes, from one pass', async () => {
     const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
     for (const [lang, code] of SAMPLES) {
       const styles = new TokenStyles();
-      const ours = highlightToHast(highlighter, code, lang, styles);
-      const theirs = shikiTwoThemes(highlighter, code, lang, styles);
-      expect(ours, `${lang}: ${JSON.stringify(code.slice(0, 30))}`).toEqual(theirs);
+      const ours = ourLooks(highlightToHast(highlighter, code, lang, styles), styles);
+      const theirs = shikiLooks(highlighter, code, lang);
+      const where = `${lang}: ${JSON.stringify(code.slice(0, 30))}`;
+      expect(ours.map((c) => c.char).join(''), where).toBe(theirs.map((c) => c.char).join(''));
+      // A space has no colour: only a line under or through it shows.
+      const seen = (list: typeof ours) =>
+        list.map(({ char, look }) => (/\s/.test(char) ? look.decoration : JSON.stringify(look)));
+      expect(seen(ours), where).toEqual(seen(theirs));
+      expect(theirs.some(({ look }) => look.bold) || lang !== 'javascript', where).toBe(true);
     }
+  });
+
+  it('writes no element a reader cannot see: no line spans, no span in the default colour, one span per run', async () => {
+    const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
+    const styles = new TokenStyles();
+    const pre = highlightToHast(highlighter, SAMPLES[0]![1], 'sql', styles);
+    expect(pre.properties).toEqual({ tabindex: '0', className: ['shiki'] });
+    const code = pre.children[0] as Element;
+    const all = spans(code);
+    expect(all.length).toBeGreaterThan(2);
+    // Every span is a token (a class of its own, text only); none holds the default colour.
+    for (const span of all) {
+      expect(span.children.every((c) => c.type === 'text')).toBe(true);
+      expect(span.properties.className).toEqual([expect.stringMatching(/^k\d+[ibus]*$/)]);
+    }
+    // Text in the default colour is bare; two neighbours never share a class.
+    expect(code.children.some((c) => c.type === 'text' && /\w/.test(c.value))).toBe(true);
+    code.children.forEach((child, i) => {
+      const next = code.children[i + 1];
+      if (child.type === 'element' && next?.type === 'element')
+        expect(child.properties.className).not.toEqual(next.properties.className);
+      if (child.type === 'text') expect(next?.type).not.toBe('text');
+    });
   });
 
   it('styles tokens through classes that carry both themes, some in bold', async () => {
@@ -82,8 +164,9 @@ describe('highlighting', () => {
     const styles = new TokenStyles();
     for (const [lang, code] of SAMPLES) highlightToHast(highlighter, code, lang, styles);
     const css = styles.css();
-    expect(css).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}\}/);
-    expect(css).toContain('--shiki-light-font-weight:bold;--shiki-dark:');
+    expect(css).toMatch(/^\.shiki\{color:light-dark\(#[0-9a-f]{6},#[0-9a-f]{6}\)\}$/m);
+    expect(css).toMatch(/^\.k\d+\{color:light-dark\(#[0-9A-F]{6},#[0-9A-F]{6}\)\}$/m);
+    expect(css).toMatch(/^\.k\d+b\{color:light-dark\(#[0-9A-F]{6},#[0-9A-F]{6}\);font-weight:bold\}$/m);
     expect(css).not.toMatch(/#0000\d\d/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarItem } from '../../../src/catalogue/types.ts';
-import { sidebarData, sidebarHtml, TOP_CHILDREN_LIMIT } from '../../../src/ui/Sidebar.tsx';
+import { sidebarData, sidebarHtml } from '../../../src/ui/Sidebar.tsx';
 
 /** `sections` categories of `per` entries each, every category with a page of its own; section 1 holds a sub-category. */
 function tree(sections: number, per: number): SidebarItem[] {
@@ -39,41 +39,47 @@ function tree(sections: number, per: number): SidebarItem[] {
 }
 
 describe('sidebar markup', () => {
-  it("opens the current page's branch, marks its link and lists the first level of every section", () => {
+  it("opens the current page's branch and marks its link; another category with a page is its link alone", () => {
     const html = sidebarHtml(tree(3, 4), '/doc/s1/g/deep');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toContain('<a class="sidebar-link" href="/doc/s1/g/deep" aria-current="page">Deep 1</a>');
+    expect(html).toContain('<a href="/doc/s1/g/deep" aria-current="page">Deep 1</a>');
     // Section 1 and its group are open; nothing else.
     expect(html.match(/ open=""/g)).toHaveLength(2);
-    // Every section's pages are listed (the first level), but another section's group only as its link and a
-    // toggle that loads on demand.
-    for (const s of [0, 1, 2]) expect(html).toContain(`href="/doc/s${s}/p3"`);
-    expect(html).not.toContain('href="/doc/s0/g/deep"');
-    expect(html).toContain(
-      '<a class="sidebar-link" href="/doc/s0/g">Group 0</a><details data-sb-lazy=""><summary ' +
-        'class="sidebar-toggle" aria-label="Group 0"></summary></details>',
-    );
+    for (let p = 0; p < 4; p++) expect(html).toContain(`href="/doc/s1/p${p}"`);
+    // The other sections are their links, marked for the loader, which gives them a toggle: their pages are on
+    // their own pages' sidebars (and in the sidebar's JSON).
+    for (const s of [0, 2]) {
+      expect(html).toContain(`<li data-sb-lazy=""><a href="/doc/s${s}">Section ${s}</a></li>`);
+      expect(html).not.toContain(`href="/doc/s${s}/p0"`);
+    }
     // A category without a page of its own always shows its contents (nothing else leads there).
-    expect(html).toContain('href="/doc/s0/loose"');
+    expect(html).toContain('<details><summary><span>Loose 1</span></summary><ul><li><a href="/doc/s1/loose">');
+  });
+
+  it('carries no classes: a page holds a hundred entries, and the stylesheet finds each by its place', () => {
+    const html = sidebarHtml(tree(3, 4), '/doc/s1/g/deep');
+    expect(html).not.toContain('class=');
+    expect(html.startsWith('<ul><li data-sb-lazy=""><a href="/doc/s0">')).toBe(true);
   });
 
   it('gives each page its own state from shared markup', () => {
     const items = tree(3, 4);
     const a = sidebarHtml(items, '/doc/s0/p0');
     const b = sidebarHtml(items, '/doc/s2/');
-    expect(a).toContain('<a class="sidebar-link" href="/doc/s0/p0" aria-current="page">Page 0.0</a>');
-    expect(a).not.toContain('href="/doc/s2/p0" aria-current');
+    expect(a).toContain('<a href="/doc/s0/p0" aria-current="page">Page 0.0</a>');
+    expect(a).not.toContain('href="/doc/s2/p0"');
     // A category's own page opens the category, so its pages show.
     expect(b.match(/ open=""/g)).toHaveLength(1);
-    expect(b).toContain('<a class="sidebar-link" href="/doc/s2" aria-current="page">Section 2</a><details open="">');
+    expect(b).toContain(
+      '<a href="/doc/s2" aria-current="page">Section 2</a><details open=""><summary aria-label="Section 2"></summary>',
+    );
+    expect(b).toContain('<li data-sb-lazy=""><a href="/doc/s0">Section 0</a></li>');
   });
 
   it("keeps each page's sidebar small when the tree is huge: the top level and its own branch", () => {
-    const items = tree(100, 50);
-    expect(100 * 52).toBeGreaterThan(TOP_CHILDREN_LIMIT);
-    const html = sidebarHtml(items, '/doc/s7/p3');
-    expect(html).toContain('<a class="sidebar-link" href="/doc/s7/p3" aria-current="page">Page 7.3</a>');
-    expect(html).toContain('<a class="sidebar-link" href="/doc/s8">Section 8</a><details data-sb-lazy="">');
+    const html = sidebarHtml(tree(100, 50), '/doc/s7/p3');
+    expect(html).toContain('<a href="/doc/s7/p3" aria-current="page">Page 7.3</a>');
+    expect(html).toContain('<li data-sb-lazy=""><a href="/doc/s8">Section 8</a></li>');
     // 100 sections, the 50 pages and the group of section 7, and the loose category's page.
     expect(html.match(/<a /g)).toHaveLength(100 + 50 + 1 + 1);
   });
