@@ -13,8 +13,7 @@ export function TocHighlight() {
       if (inline && e.target instanceof Element && e.target.closest('a')) inline.open = false;
     };
     inline?.addEventListener('click', fold);
-    // The one list, beside the article or in the collapsible block (toc-place.ts moves it between them).
-    const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-list a[href^="#"]')];
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
     const headings = links
       .map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))))
       .filter((h): h is HTMLElement => h !== null);

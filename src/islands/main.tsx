@@ -14,7 +14,6 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { TocHighlight } from './TocHighlight.tsx';
 import { ISLAND_NAMES, type IslandName } from './names.ts';
 import { startSidebarLoader } from './sidebar-loader.ts';
-import { startTocPlacement } from './toc-place.ts';
 
 const components: Record<IslandName, ComponentType<never>> = {
   'theme-switch': ThemeSwitch,
@@ -27,7 +26,6 @@ const components: Record<IslandName, ComponentType<never>> = {
   'not-found-suggestions': NotFoundSuggestions,
 };
 
-startTocPlacement();
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = el.dataset.island as IslandName;
   if (!ISLAND_NAMES.includes(name)) continue;

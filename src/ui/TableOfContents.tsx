@@ -6,7 +6,7 @@ function TocList({ entries }: { entries: TocEntry[] }) {
   return (
     <ul className="toc-list">
       {entries.map((e) => (
-        <li key={e.id} className={e.depth > 2 ? `toc-depth-${e.depth}` : undefined}>
+        <li key={e.id} className={`toc-depth-${e.depth}`}>
           <a href={`#${e.id}`}>{breakNames(e.text)}</a>
         </li>
       ))}
@@ -14,11 +14,7 @@ function TocList({ entries }: { entries: TocEntry[] }) {
   );
 }
 
-/**
- * The column beside the article on wide screens: its heading only. The list is written once, in the collapsible
- * block (`TableOfContentsInline`); on a wide screen `islands/toc-place.ts` moves it here, and the TOC island
- * highlights the current heading in it.
- */
+/** The "on this page" list beside the article on wide screens; the TOC island highlights the current heading. */
 export function TableOfContentsAside({ entries }: { entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (
@@ -26,14 +22,12 @@ export function TableOfContentsAside({ entries }: { entries: TocEntry[] }) {
       <h2 id="toc-heading" className="toc-heading">
         {uiStrings.onThisPage}
       </h2>
+      <TocList entries={entries} />
     </aside>
   );
 }
 
-/**
- * The list as a collapsible block above the article (native details: no JS needed), where narrow screens and
- * readers without JavaScript find it.
- */
+/** The same list as a collapsible block above the article on narrow screens (native details: no JS needed). */
 export function TableOfContentsInline({ entries }: { entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (

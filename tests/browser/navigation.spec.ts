@@ -69,23 +69,6 @@ test('the table of contents follows the scroll', async ({ page }) => {
   await expect(last).toHaveAttribute('data-active', '');
 });
 
-test('the table of contents is one list: beside the article on a wide screen, in its block when narrow', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1400, height: 800 });
-  await gotoReady(page, pages.guide);
-  // The page holds the links once; on a wide screen they stand in the column beside the article.
-  expect(await page.locator('.toc-list').count()).toBe(1);
-  await expect(page.locator('aside.toc > .toc-list a').first()).toBeVisible();
-  await expect(page.locator('details.toc-inline')).toBeHidden();
-  // Narrower, the column goes and the same links are in the collapsible block; wider again, back beside.
-  await page.setViewportSize({ width: 1000, height: 800 });
-  await expect(page.locator('details.toc-inline > .toc-list')).toHaveCount(1);
-  await expect(page.locator('details.toc-inline')).toBeVisible();
-  await page.setViewportSize({ width: 1400, height: 800 });
-  await expect(page.locator('aside.toc > .toc-list')).toHaveCount(1);
-});
-
 test('an unknown path gets the 404 page with search and a way back', async ({ page }) => {
   const res = await page.goto('/doc/no/such/page');
   expect(res?.status()).toBe(404);

@@ -39,16 +39,6 @@ test("with JavaScript off, a category off the page's branch is a link to its pag
   expect(await current.locator('xpath=following-sibling::details[1]/ul/li').count()).toBeGreaterThan(0);
 });
 
-test('with JavaScript off on a wide screen, the table of contents is the block above the article', async ({ page }) => {
-  await page.setViewportSize({ width: 1400, height: 800 });
-  await page.goto(pages.guide);
-  await expect(page.locator('aside.toc')).toBeHidden();
-  const block = page.locator('details.toc-inline');
-  await expect(block).toBeVisible();
-  await block.locator('summary').click();
-  await expect(block.locator('a').first()).toBeVisible();
-});
-
 test('with JavaScript off, every tab panel shows under its label', async ({ page }) => {
   await page.goto(pages.tabs);
   const group = page.locator('.tabs').first();
