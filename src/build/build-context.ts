@@ -93,7 +93,7 @@ export function openBuild(options: BuildOptions): BuildContext {
     if (tempCache) fs.rmSync(tempCache, { recursive: true, force: true });
     throw err;
   }
-  cache.useEntries(previous.entries);
+  cache.useEntries(previous.entries, previous.segments);
   return { options, projectRoot, contentDir, contentRoot, cacheDir, cache, previous, manifestKey, clock, tempCache };
 }
 

@@ -23,7 +23,8 @@ import { ASSET_PLACEHOLDERS } from '../render/page-keys.ts';
 import type { PageState } from '../render/page-state.ts';
 import { checkOutputPaths, SEARCH_PAGE } from '../write/output-paths.ts';
 import { metaContentSecurityPolicy } from '../write/outputs.ts';
-import { functionCards, type FunctionCards } from './function-cards.ts';
+import { resultsFileOf } from '../../examples/results-store.ts';
+import { functionCards, readOr, type FunctionCards } from './function-cards.ts';
 import { pageStatesOf } from './page-states.ts';
 
 /** What the load stage gives every later one. */
@@ -46,6 +47,8 @@ export interface LoadedSite {
   assets: string[];
   /** Every page, in catalogue order. */
   states: PageState[];
+  /** A page's recorded results as text (`''` when it has none), by its source path: read once per build. */
+  resultsOf: (relPath: string) => string;
 }
 
 export async function load(ctx: BuildContext): Promise<LoadedSite> {
@@ -66,7 +69,13 @@ export async function load(ctx: BuildContext): Promise<LoadedSite> {
   const site = siteViewOf(catalogue, projectRoot);
   const routeOfSource: Record<string, string> = {};
   for (const [rel, p] of catalogue.bySource) routeOfSource[rel] = p.route;
-  const inputs = { code: code.body, contentRoot, cardNames: cards.byNormalName, cardsKey: cards.key };
+  const results = new Map<string, string>();
+  const resultsOf = (relPath: string) => {
+    let text = results.get(relPath);
+    if (text === undefined) results.set(relPath, (text = readOr(resultsFileOf(contentRoot, relPath))));
+    return text;
+  };
+  const inputs = { code: code.body, resultsOf, cardNames: cards.byNormalName, cardsKey: cards.key };
   return {
     code,
     frontmatter,
@@ -82,6 +91,7 @@ export async function load(ctx: BuildContext): Promise<LoadedSite> {
     pageKeys: catalogue.pages.map((p) => routeKey(p.route)),
     assets: tree.assets.map((a) => a.relPath),
     states: pageStatesOf(catalogue, ctx.contentDir, await dates, inputs, cache, ctx.previous),
+    resultsOf,
   };
 }
 

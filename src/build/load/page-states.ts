@@ -4,7 +4,6 @@
  */
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { FunctionCard } from '../../examples/signatures/cards.ts';
-import { resultsFileOf } from '../../examples/results-store.ts';
 import { normalName } from '../../islands/name-match.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
@@ -12,7 +11,6 @@ import type { Manifest } from '../cache/manifest.ts';
 import { hasBody, readBody, type BodyMeta } from '../render/page-keys.ts';
 import type { PageState } from '../render/page-state.ts';
 import { pageViewOf } from '../views.ts';
-import { readOr } from './function-cards.ts';
 
 /**
  * The cards a page title names, as they enter its body key: the title reaches the body only through the cards of
@@ -29,7 +27,8 @@ export function titleCardsOf(title: string, cardNames: ReadonlyMap<string, Funct
 export interface BodyInputs {
   /** The code behind a body (`codeKeys().body`). */
   code: string;
-  contentRoot: string;
+  /** A page's recorded results as text (`''` when it has none), by its source path. */
+  resultsOf: (relPath: string) => string;
   cardNames: ReadonlyMap<string, FunctionCard>;
   /** The hash of every card and category (`FunctionCards.key`). */
   cardsKey: string;
@@ -52,7 +51,7 @@ export function pageStatesOf(
       page.source.relPath,
       titleCardsOf(page.title, inputs.cardNames),
       page.source.body,
-      readOr(resultsFileOf(inputs.contentRoot, page.source.relPath)),
+      inputs.resultsOf(page.source.relPath),
       inputs.cardsKey,
     );
     let meta: BodyMeta | undefined;

@@ -7,11 +7,9 @@
 import path from 'node:path';
 import type { RecordedPage } from '../../content/recorded.ts';
 import { functionEntries, namedPlaces } from '../../examples/engine-objects.ts';
-import { resultsFileOf } from '../../examples/results-store.ts';
 import { siteConfig } from '../../site.config.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import { readOr } from '../load/function-cards.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
 import { functionsFile, functionsSchema, type EntrySection, type SectionMemo } from './functions-json.ts';
@@ -20,13 +18,9 @@ import { llmsFullTxt } from './outputs.ts';
 /** The files by their path in the site. */
 export function toolFiles(cache: BuildCache, loaded: LoadedSite, model: SiteModel): Record<string, string> {
   const { code, cards, site } = loaded;
-  const contentRoot = loaded.tree.root;
   const docPages = model.pages.filter((p) => p.page.kind === 'doc');
   const recordedText = new Map(
-    docPages.map((p) => [
-      p.page.route,
-      readOr(resultsFileOf(contentRoot, p.page.kind === 'doc' ? p.page.source.relPath : '')),
-    ]),
+    docPages.map((p) => [p.page.route, p.page.kind === 'doc' ? loaded.resultsOf(p.page.source.relPath) : '']),
   );
   const toolsKey = sha256(
     code.tools,

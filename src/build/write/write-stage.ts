@@ -180,11 +180,13 @@ export function writeHostConfig(outDir: string): void {
 
 /** What the next build needs of this one: the manifest (bodies, the site written, the cache's entries), the stores. */
 export function saveBuildState(ctx: BuildContext, loaded: LoadedSite, written: WrittenSite): void {
-  const manifest: Manifest = { bodies: {}, site: written, entries: ctx.cache.finishEntries() };
+  loaded.frontmatter.save();
+  loaded.regexes.save();
+  const entries = ctx.cache.finishEntries();
+  ctx.cache.maintain();
+  // Stamped last: maintenance may touch the segments' times.
+  const manifest: Manifest = { bodies: {}, site: written, entries, segments: ctx.cache.segmentStamps(entries) };
   for (const s of loaded.states)
     if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
   ctx.cache.writeText('manifest', ctx.manifestKey, '.json', JSON.stringify(manifest));
-  loaded.frontmatter.save();
-  loaded.regexes.save();
-  ctx.cache.maintain();
 }
