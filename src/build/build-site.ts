@@ -21,7 +21,7 @@ import { cachedNames, renderedSiteOf } from './search/cached-names.ts';
 import { pageRecordsOf } from './search/index-store.ts';
 import { SearchIndexBuild } from './search/index-stage.ts';
 import { summaryLine } from './summary.ts';
-import { toolFiles } from './write/tool-files.ts';
+import { functionsFiles, llmsFullFile } from './write/tool-files.ts';
 import type { SiteWriter } from './write/write-site.ts';
 import {
   openSiteWriter,
@@ -57,6 +57,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     if (jobs.length === 0) await renderer.close();
     await index.start(loaded, cache, jobs, options.searchPagesPerPart);
     clock.stage('cache lookup');
+    // Meanwhile (this thread waits for the render threads): the file for tools made from the sources alone.
+    const llmsFull = afterTurn(() => llmsFullFile(cache, loaded));
+    llmsFull.catch(() => undefined);
     await renderer.render(loaded, jobs, (i) => index.ready(i));
     clock.stage('render');
 
@@ -78,7 +81,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await renderer.close();
     await placeStandalonePages(writer, ctx, loaded, assets, names);
     clock.stage('names');
-    placeSiteFiles(writer, ctx, loaded, rendered.model, toolFiles(cache, loaded, rendered.model));
+    const tools = { ...functionsFiles(cache, loaded, rendered.model), 'llms-full.txt': await llmsFull };
+    placeSiteFiles(writer, ctx, loaded, rendered.model, tools);
     clock.stage('outputs');
     const parts = await searchFiles;
     placeSearchIndex(writer, parts, { ...names.index, ...(await pageRecordsOf(parts)) });
@@ -122,4 +126,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // A failed build leaves the previous site as it was, and nothing of its own.
     await writer?.abandon();
   }
+}
+
+/** `make` run once the jobs already started have had their turn (the render threads get their pages first). */
+function afterTurn<T>(make: () => T): Promise<T> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(make());
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The files for tools: every function as data (`functions.json`) with its schema, and every page's Markdown with
- * its results (`llms-full.txt`). Kept in the cache under what they are read from (the cards, the entries, the
+ * its results (`llms-full.txt`). Each kept in the cache under what it is read from (the cards, the entries, the
  * pages and their results), and each entry's section under what its page is made from, so a rebuild after an
  * edit parses the edited page only.
  */
@@ -15,8 +15,40 @@ import type { SiteModel } from '../load-site.ts';
 import { functionsFile, functionsSchema, type EntrySection, type SectionMemo } from './functions-json.ts';
 import { llmsFullTxt } from './outputs.ts';
 
-/** The files by their path in the site. */
-export function toolFiles(cache: BuildCache, loaded: LoadedSite, model: SiteModel): Record<string, string> {
+/** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
+const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).examples : undefined);
+
+/**
+ * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
+ * the build makes it while the edited pages render; kept under those inputs.
+ */
+export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
+  const docs = loaded.states.flatMap((s) => (s.page.kind === 'doc' ? [{ view: s.view, source: s.page.source }] : []));
+  const key = sha256(
+    loaded.code.tools,
+    'llms-full',
+    loaded.site.engineVersion,
+    ...docs.map(
+      ({ view, source }) => `${view.route}\0${view.title}\0${source.body}\0${loaded.resultsOf(source.relPath)}`,
+    ),
+  );
+  const known = cache.readText('tools', key, '.txt');
+  if (known !== undefined) return known;
+  const full = llmsFullTxt(
+    docs.map(({ view, source }) => ({
+      title: view.title,
+      url: siteConfig.origin + view.route,
+      body: source.body,
+      recorded: recordedIn(loaded.resultsOf(source.relPath)),
+    })),
+    loaded.site.engineVersion,
+  );
+  cache.writeText('tools', key, '.txt', full);
+  return full;
+}
+
+/** `functions.json` and its schema, which need what the rendered pages name. */
+export function functionsFiles(cache: BuildCache, loaded: LoadedSite, model: SiteModel): Record<string, string> {
   const { code, cards, site } = loaded;
   const docPages = model.pages.filter((p) => p.page.kind === 'doc');
   const recordedText = new Map(
@@ -33,10 +65,7 @@ export function toolFiles(cache: BuildCache, loaded: LoadedSite, model: SiteMode
   );
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
-  const recordedOf = (route: string) => {
-    const t = recordedText.get(route);
-    return t ? (JSON.parse(t) as RecordedPage).examples : undefined;
-  };
+  const recordedOf = (route: string) => recordedIn(recordedText.get(route) ?? '');
   const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
   const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
   // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
@@ -68,19 +97,9 @@ export function toolFiles(cache: BuildCache, loaded: LoadedSite, model: SiteMode
     sections,
   );
   cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));
-  const full = llmsFullTxt(
-    docPages.map((p) => ({
-      title: p.view.title,
-      url: siteConfig.origin + p.view.route,
-      body: p.page.kind === 'doc' ? p.page.source.body : '',
-      recorded: recordedOf(p.page.route),
-    })),
-    site.engineVersion,
-  );
   const tools = {
     'functions.json': `${JSON.stringify(file)}\n`,
     'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`,
-    'llms-full.txt': full,
   };
   cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
   return tools;
