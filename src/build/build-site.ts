@@ -81,7 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await renderer.close();
     await placeStandalonePages(writer, ctx, loaded, assets, names);
     clock.stage('names');
-    const tools = { ...functionsFiles(cache, loaded, rendered.model), 'llms-full.txt': await llmsFull };
+    const tools = { ...(await functionsFiles(cache, loaded, rendered.model)), 'llms-full.txt': await llmsFull };
     placeSiteFiles(writer, ctx, loaded, rendered.model, tools);
     clock.stage('outputs');
     const parts = await searchFiles;

@@ -12,7 +12,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
-import { functionsFile, functionsSchema, type EntrySection, type SectionMemo } from './functions-json.ts';
+import type { EntrySection, SectionMemo } from './functions-json.ts';
 import { llmsFullTxt } from './outputs.ts';
 
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
@@ -47,8 +47,15 @@ export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
   return full;
 }
 
-/** `functions.json` and its schema, which need what the rendered pages name. */
-export function functionsFiles(cache: BuildCache, loaded: LoadedSite, model: SiteModel): Record<string, string> {
+/**
+ * `functions.json` and its schema, which need what the rendered pages name. `functions-json.ts` is loaded only when
+ * they are made: it brings remark, which a rebuild that takes them from the cache never loads on this thread.
+ */
+export async function functionsFiles(
+  cache: BuildCache,
+  loaded: LoadedSite,
+  model: SiteModel,
+): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
   const docPages = model.pages.filter((p) => p.page.kind === 'doc');
   const recordedText = new Map(
@@ -65,6 +72,7 @@ export function functionsFiles(cache: BuildCache, loaded: LoadedSite, model: Sit
   );
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
+  const { functionsFile, functionsSchema } = await import('./functions-json.ts');
   const recordedOf = (route: string) => recordedIn(recordedText.get(route) ?? '');
   const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
   const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
