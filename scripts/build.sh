@@ -31,7 +31,8 @@ if [ ! -f "$bundle/cli.js" ]; then
   [ -d "$bundle" ] || mv "$out" "$bundle" 2>/dev/null || true
   [ -f "$bundle/cli.js" ] || bundle="$out"
 fi
-# Bundles of older sources, unused for an hour (no build runs that long on one).
+# Bundles of older sources, unused for an hour (no build runs that long on one); this one marked as used now.
+touch "$bundle"
 find .cache/cli -maxdepth 1 -name 'b-*' ! -name "b-$key" -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 # Set before Node loads anything: the bundle loads its packages before its first line (production-env.ts) runs.
 NODE_ENV="${NODE_ENV-production}" node "$bundle/cli.js" "$@"
