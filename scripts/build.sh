@@ -1,8 +1,9 @@
 #!/bin/sh
 # `npm run build` (arguments go to src/build/cli.ts): the build's code bundled by esbuild into plain JavaScript,
 # then run by Node. Run on the TypeScript sources, Node would pass each of a hundred modules through tsx's
-# loader, which costs a quarter of a second before the build starts; bundling takes 20 ms. Each dynamic import
-# stays a file of its own (--splitting), so a build that renders nothing never loads the renderer's packages.
+# loader, which costs a quarter of a second before the build starts. Each dynamic import stays a file of its own
+# (--splitting), so a build that renders nothing never loads the renderer's packages. The bundle is kept under a
+# hash of the sources (`.cache/cli/b-<hash>/`), so a rebuild after an edit of the content does not bundle again.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -12,13 +13,26 @@ for dir in .cache/cli/run-*; do
   kill -0 "${dir##*-}" 2>/dev/null || rm -rf "$dir"
 done
 
-out=".cache/cli/run-$$"
-trap 'rm -rf "$out"' EXIT
+# What the bundle is made from: every source's name and bytes, this script, the lock file (esbuild's version).
+hash_cmd=$(command -v sha256sum || echo "shasum -a 256")
+files=$(find src -type f | LC_ALL=C sort)
+key=$({ echo "$files"; cat $files scripts/build.sh package-lock.json; } | $hash_cmd | cut -c1-16)
+bundle=".cache/cli/b-$key"
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# The bundle finds the sources it was made from (the build hashes them) by this path, relative to itself.
-node_modules/.bin/esbuild src/build/cli.ts --bundle --splitting --format=esm --platform=node --target=node20 \
-  --packages=external --jsx=automatic --log-level=warning --outdir="$out" \
-  --define:__BUILD_SOURCE_DIR__='"../../../src"'
+if [ ! -f "$bundle/cli.js" ]; then
+  out=".cache/cli/run-$$"
+  trap 'rm -rf "$out"' EXIT
+  # The bundle finds the sources it was made from (the build hashes them) by this path, relative to itself.
+  node_modules/.bin/esbuild src/build/cli.ts --bundle --splitting --format=esm --platform=node --target=node20 \
+    --packages=external --jsx=automatic --log-level=warning --outdir="$out" \
+    --define:__BUILD_SOURCE_DIR__='"../../../src"'
+  # Put in place whole, by one rename; a build that made the same bundle meanwhile keeps its own (then removed).
+  [ -d "$bundle" ] || mv "$out" "$bundle" 2>/dev/null || true
+  [ -f "$bundle/cli.js" ] || bundle="$out"
+fi
+# Bundles of older sources, unused for an hour (no build runs that long on one); this one marked as used now.
+touch "$bundle"
+find .cache/cli -maxdepth 1 -name 'b-*' ! -name "b-$key" -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 # Set before Node loads anything: the bundle loads its packages before its first line (production-env.ts) runs.
-NODE_ENV="${NODE_ENV-production}" node "$out/cli.js" "$@"
+NODE_ENV="${NODE_ENV-production}" node "$bundle/cli.js" "$@"

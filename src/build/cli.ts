@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
 import { processAlive } from '../examples/example-data.ts';
 import { building, buildSite as build, type BuildOptions, type BuildSummary } from './build-site.ts';
-import { OutputFolderError } from './write/write-site.ts';
+import { OutputFolderError } from './write/output-folder.ts';
 
 export type { BuildOptions, BuildSummary };
 

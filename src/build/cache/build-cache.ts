@@ -5,15 +5,21 @@
  * renamed; pages and bodies go into the build's own segment, which only its manifest (written last) points into.
  * So a build that is killed never leaves half an entry that a later one reads, and two builds can share the folder.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { packParts, unpackParts } from './packed-parts.ts';
 
 let counter = 0;
 
 /** Where an entry is: its segment file (in `segments/`), its offset and its length in bytes. */
 export type EntryRef = [segment: string, offset: number, length: number];
+
+/**
+ * A segment file as a build left it: device, inode, size, modification and change times, to the nanosecond. Any
+ * write, truncation, copy or restore of the file changes one of them (the change time cannot be set by hand).
+ */
+export type SegmentStamp = string;
 
 const SEGMENTS = 'segments';
 /** More segments than this hold the entries a build uses: they are copied into one. */
@@ -26,6 +32,9 @@ export class BuildCache {
   private readonly live = new Map<string, EntryRef>();
   private readonly readers = new Map<string, number>();
   private readonly sizes = new Map<string, number | undefined>();
+  /** The stamps the last build left its segments with (`segmentStamps`), and which of them still hold. */
+  private readonly stamps = new Map<string, SegmentStamp>();
+  private readonly unchanged = new Map<string, boolean>();
   private segment?: { name: string; fd: number; size: number };
   /** Entries this build used or wrote: the ones pruning keeps. */
   readonly used = new Set<string>();
@@ -83,9 +92,20 @@ export class BuildCache {
 
   /**
    * Whether an entry is there and whole (its bytes match their hash: a build that finds it damaged renders it
-   * again); counted as used by this build.
+   * again); counted as used by this build. In a segment that is as the last build left it (`segmentStamps`), an
+   * entry it checked is known whole without reading its bytes: a rebuild would otherwise read and hash every page
+   * and body of the site to learn that they are there.
    */
   hasParts(kind: string, key: string): boolean {
+    const id = `${kind}/${key}`;
+    const entry = this.entries.get(id);
+    if (entry && this.isUnchanged(entry[0])) {
+      const size = this.segmentSize(entry[0]);
+      if (size !== undefined && entry[1] + entry[2] <= size) {
+        this.live.set(id, entry);
+        return true;
+      }
+    }
     return this.readParts(kind, key) !== undefined;
   }
 
@@ -110,10 +130,48 @@ export class BuildCache {
     }
   }
 
-  /** Where the last build's entries are (its manifest's `entries`). */
-  useEntries(entries: Readonly<Record<string, EntryRef>> | undefined): void {
+  /** Where the last build's entries are (its manifest's `entries`), and its segments' stamps. */
+  useEntries(
+    entries: Readonly<Record<string, EntryRef>> | undefined,
+    stamps: Readonly<Record<string, SegmentStamp>> = {},
+  ): void {
     for (const [k, entry] of Object.entries(entries ?? {}))
       if (Array.isArray(entry) && entry.length === 3) this.entries.set(k, entry);
+    for (const [name, stamp] of Object.entries(stamps)) this.stamps.set(name, stamp);
+  }
+
+  /**
+   * The stamp of every segment the entries of `finishEntries` are in, taken once this build wrote its last entry:
+   * each of those entries was written by this build or found whole by it (or by the build before, in a segment
+   * unchanged since).
+   */
+  segmentStamps(entries: Readonly<Record<string, EntryRef>>): Record<string, SegmentStamp> {
+    const out: Record<string, SegmentStamp> = {};
+    for (const [name] of Object.values(entries)) {
+      if (name in out) continue;
+      const stamp = this.stampOf(name);
+      if (stamp !== undefined) out[name] = stamp;
+    }
+    return out;
+  }
+
+  private stampOf(name: string): SegmentStamp | undefined {
+    try {
+      const st = fs.statSync(path.join(this.dir, SEGMENTS, name), { bigint: true });
+      return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private isUnchanged(name: string): boolean {
+    let unchanged = this.unchanged.get(name);
+    if (unchanged === undefined) {
+      const stamp = this.stamps.get(name);
+      unchanged = stamp !== undefined && stamp === this.stampOf(name);
+      this.unchanged.set(name, unchanged);
+    }
+    return unchanged;
   }
 
   /**
@@ -247,43 +305,4 @@ export class BuildCache {
     }
     fs.writeFileSync(stamp, '');
   }
-}
-
-/**
- * Parts as one buffer: a line of JSON (the hash of the parts' bytes, and each part's name and length in bytes), then
- * the parts one after another. The hash makes damage visible: bytes changed in place (a bad disk, a cache copied
- * from elsewhere) must never reach the site.
- */
-export function packParts(parts: Readonly<Record<string, string | Buffer>>): Buffer {
-  const buffers = Object.entries(parts).map(
-    ([name, data]) => [name, typeof data === 'string' ? Buffer.from(data, 'utf8') : data] as const,
-  );
-  const hash = createHash('sha1');
-  for (const [, b] of buffers) hash.update(b);
-  const header = Buffer.from(
-    `${JSON.stringify({ sha1: hash.digest('hex'), parts: buffers.map(([name, b]) => [name, b.length]) })}\n`,
-    'utf8',
-  );
-  return Buffer.concat([header, ...buffers.map(([, b]) => b)]);
-}
-
-/** The parts of a packed buffer; throws when it is cut short, too long or damaged (its hash no longer matches). */
-export function unpackParts(packed: Buffer): Map<string, Buffer> {
-  const end = packed.indexOf(0x0a);
-  if (end < 0) throw new Error('cache entry without its header');
-  const header = JSON.parse(packed.subarray(0, end).toString('utf8')) as { sha1?: unknown; parts?: unknown };
-  if (typeof header.sha1 !== 'string' || !Array.isArray(header.parts))
-    throw new Error('cache entry with a header of another shape');
-  const parts = new Map<string, Buffer>();
-  const hash = createHash('sha1');
-  let at = end + 1;
-  for (const [name, length] of header.parts as [string, number][]) {
-    const part = packed.subarray(at, at + length);
-    parts.set(name, part);
-    hash.update(part);
-    at += length;
-  }
-  if (at !== packed.length) throw new Error('cache entry cut short or too long');
-  if (hash.digest('hex') !== header.sha1) throw new Error('cache entry damaged: its bytes do not match their hash');
-  return parts;
 }

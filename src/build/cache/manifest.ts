@@ -6,7 +6,7 @@
  * the site writer removes files by these names, and a `..` would reach outside the output.
  */
 import { z } from 'zod';
-import type { BuildCache, EntryRef } from './build-cache.ts';
+import type { BuildCache, EntryRef, SegmentStamp } from './build-cache.ts';
 import type { BodyMeta } from '../render/page-keys.ts';
 import type { WrittenSite } from '../write/write-site.ts';
 
@@ -17,6 +17,8 @@ export interface Manifest {
   site?: WrittenSite;
   /** Where the cache entries (pages, bodies) the last build used are: see `BuildCache.appendParts`. */
   entries?: Record<string, EntryRef>;
+  /** How the last build left the segments its entries are in: an entry of one still so is known whole unread. */
+  segments?: Record<string, SegmentStamp>;
 }
 
 /** A path inside a folder: `/`-separated, no empty, `.` or `..` segment, no backslash, NUL or leading `/`. */
@@ -53,6 +55,7 @@ const manifestSchema = z.object({
     })
     .optional(),
   entries: z.record(z.string().regex(/^[\w-]+\/[\w-]+$/), z.tuple([segmentName, count, count])).optional(),
+  segments: z.record(segmentName, z.string().regex(/^\d+:\d+:\d+:\d+:\d+$/)).optional(),
 });
 
 /** The last build's manifest, or an empty one when there is none or it fails the schema (then with a warning). */

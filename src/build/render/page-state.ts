@@ -38,12 +38,12 @@ export function wrongAnswers(
   routeOfSource: Record<string, string>,
   pages: Set<string>,
   assets: Set<string>,
-  anchorsOf: (s: PageState) => string[],
+  anchorsOfPage: (s: PageState) => string[],
   pending: ReadonlySet<string>,
   contentRoot: string,
 ): number[] {
   const anchors = new Map<string, Set<string>>();
-  for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOf(s)));
+  for (const s of states) anchors.set(routeKey(s.page.route), new Set(anchorsOfPage(s)));
   const holds = (q: SiteQuery): boolean => {
     switch (q[0]) {
       case 'route':
@@ -59,4 +59,16 @@ export function wrongAnswers(
     }
   };
   return states.flatMap((s, i) => (s.meta && !s.meta.queries.every(holds) ? [i] : []));
+}
+
+/** The ids a page's links may point to: its headings', and its section cards' heading when it has cards. */
+export function anchorsOf(state: PageState): string[] {
+  return [...(state.meta?.anchors ?? []), ...(state.page.cards.length > 0 ? ['section-cards-heading'] : [])];
+}
+
+/** The anchors of every page whose body is known (generated indexes, and doc pages with a body), by route key. */
+export function knownAnchors(states: readonly PageState[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const s of states) if (s.page.kind === 'generated-index' || s.meta) out[routeKey(s.page.route)] = anchorsOf(s);
+  return out;
 }

@@ -1,8 +1,9 @@
-/** Writing the site: where each route goes, output paths kept inside the output, a new folder or an update. */
-import { spawn } from 'node:child_process';
+/** Writing the site (`SiteWriter`): where each route goes, output paths kept inside the output, a new folder or an update. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../../catalogue/ids.ts';
+import { building, MARKER_TEXT, SITE_MARKER, swapInto } from './output-folder.ts';
+import { foldersOf, makeFolders, WriteQueue } from './write-queue.ts';
 
 /** The site icon: a drawn mark (ours), so no third-party file is fetched. */
 export const FAVICON_SVG =
@@ -27,86 +28,11 @@ export function outputPathIn(root: string, rel: string): string {
   return file;
 }
 
-/** The file every site this build writes holds: a folder without it (and not empty) is not ours to replace. */
-export const SITE_MARKER = '.databend-docs-site';
-const MARKER_TEXT = 'This folder is a site written by the Databend documentation build, which replaces it whole.\n';
-
-/**
- * Refuses an output folder the build must never replace: the project or a folder that holds it, the content, or a
- * folder holding anything but a site this build wrote (it carries `SITE_MARKER`, or the last build recorded writing
- * it). Checked before anything is written; `--out .` would otherwise swap the checkout away.
- */
-export function checkOutputFolder(
-  outDir: string,
-  projects: { projectRoot: string; contentRoot: string; lastWritten?: string },
-): void {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  const out = real(outDir);
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
-  const project = real(projects.projectRoot);
-  if (within(project, out)) throw new OutputFolderError(outDir, 'it is the project folder or holds it');
-  if (within(out, real(projects.contentRoot)) || within(real(projects.contentRoot), out))
-    throw new OutputFolderError(outDir, 'it is the content folder, is inside it, or holds it');
-  if (within(out, path.join(project, '.git')))
-    throw new OutputFolderError(outDir, "it is inside the project's .git folder");
-  const st = fs.statSync(out, { throwIfNoEntry: false });
-  if (!st) return;
-  if (!st.isDirectory()) throw new OutputFolderError(outDir, 'it is a file, not a folder');
-  if (fs.readdirSync(out).length === 0) return;
-  if (fs.existsSync(path.join(out, SITE_MARKER))) return;
-  if (projects.lastWritten && real(projects.lastWritten) === out) return;
-  throw new OutputFolderError(
-    outDir,
-    `it holds files that are not a site this build wrote (no ${SITE_MARKER} in it): empty it, remove it, or choose another --out`,
-  );
-}
-
-export class OutputFolderError extends Error {
-  constructor(outDir: string, why: string) {
-    super(`refusing to write the site into ${outDir}: ${why}`);
-    this.name = 'OutputFolderError';
-  }
-}
-
 /** What the site writer does to the disk: replaced in tests to make a step fail. */
 export interface WriterOps {
   rename(from: string, to: string): void;
 }
 const realOps: WriterOps = { rename: (from, to) => fs.renameSync(from, to) };
-
-let swaps = 0;
-
-/**
- * Replaces `outDir` by `tmpDir` with two renames, so readers of `outDir` see the old or the new site, never half.
- * The old site (thousands of files) is removed by a process of its own, so the build does not wait for it; one
- * that is killed first leaves `<out>.old-<pid>-<n>`, which the next build removes.
- */
-export function swapInto(tmpDir: string, outDir: string): void {
-  const old = `${outDir}.old-${process.pid}-${swaps++}`;
-  const replaced = fs.existsSync(outDir);
-  if (replaced) fs.renameSync(outDir, old);
-  fs.renameSync(tmpDir, outDir);
-  if (replaced) removeInBackground(old);
-}
-
-function removeInBackground(dir: string): void {
-  if (process.platform === 'win32') {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return;
-  }
-  const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
-  child.on('error', () => fs.rmSync(dir, { recursive: true, force: true }));
-  child.unref();
-}
-
-/** Temporary folders and files of builds running in this process: removed if the process is interrupted. */
-export const building = new Set<string>();
 
 /** A file a build wrote: what it was made from (its key), and its size and time as written. */
 export interface WrittenFile {
@@ -341,74 +267,5 @@ export class SiteWriter {
       this.madeDirs.set(dir, made);
     }
     return made;
-  }
-}
-
-/** Every folder that holds one of the files (relative paths with `/`), the output folder itself as `''`. */
-function foldersOf(files: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>(['']);
-  for (const rel of files)
-    for (let d = path.posix.dirname(rel); d !== '.' && !out.has(d); d = path.posix.dirname(d)) out.add(d);
-  return out;
-}
-
-/** Every folder (relative to `root`) made, parents first, up to 32 at a time. */
-async function makeFolders(root: string, rels: string[]): Promise<void> {
-  const all = new Set<string>();
-  for (const rel of rels) for (let d = rel; d && d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);
-  const byDepth = new Map<number, string[]>();
-  for (const d of all) {
-    const depth = d.split('/').length;
-    byDepth.set(depth, [...(byDepth.get(depth) ?? []), d]);
-  }
-  await fs.promises.mkdir(root, { recursive: true });
-  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
-    const level = byDepth.get(depth)!;
-    for (let i = 0; i < level.length; i += 32)
-      await Promise.all(level.slice(i, i + 32).map((d) => fs.promises.mkdir(path.join(root, d), { recursive: true })));
-  }
-}
-
-/**
- * Files written a few at a time, in Node's thread pool: making a file is the slow part of writing one (on the
- * machines this project runs on, up to half a millisecond of system time), and several proceed at once on
- * separate cores while this thread goes on. `make` runs when a file's turn comes, so only the files in flight
- * are held in memory.
- */
-export class WriteQueue {
-  private readonly waiting: (() => Promise<void>)[] = [];
-  private running = 0;
-  private failure: unknown;
-  private readonly idle: (() => void)[] = [];
-
-  constructor(private readonly parallel = 16) {}
-
-  add(task: () => Promise<void>): void {
-    this.waiting.push(task);
-    this.pump();
-  }
-
-  /** Settles once every file is written; rejects with the first failure (after the others have stopped). */
-  async done(): Promise<void> {
-    if (this.running > 0 || this.waiting.length > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
-    if (this.failure !== undefined) throw this.failure;
-  }
-
-  private pump(): void {
-    while (this.running < this.parallel && this.waiting.length > 0) {
-      const task = this.waiting.shift()!;
-      this.running++;
-      task()
-        .catch((err: unknown) => {
-          this.failure ??= err;
-          // Nothing more is started once one failed: the build stops.
-          this.waiting.length = 0;
-        })
-        .finally(() => {
-          this.running--;
-          this.pump();
-          if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idle.splice(0)) resolve();
-        });
-    }
   }
 }

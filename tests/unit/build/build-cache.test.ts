@@ -1,11 +1,12 @@
 /**
  * The build cache's segments: entries appended by one build are read back by the next through its manifest's
- * index, damage is found, and entries spread over many segments (many small rebuilds) are gathered into one.
+ * index, damage is found (a segment changed since the last build is read again), and entries spread over many
+ * segments (many small rebuilds) are gathered into one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BuildCache, type EntryRef } from '../../../src/build/cache/build-cache.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cache-'));
@@ -73,5 +74,39 @@ describe('build cache segments', () => {
       for (let i = 0; i < 20; i++) expect(text(cache, `p${i}`)).toBe(`page ${i}`);
     });
     expect(segments().length).toBeGreaterThan(used.size);
+  });
+
+  it('knows an entry whole without reading it while its segment is as the last build left it, and not after a change', () => {
+    const box = fs.mkdtempSync(path.join(dir, 'stamps-'));
+    const first = new BuildCache(box);
+    first.appendParts('page', 'p', { html: '<p>kept</p>' });
+    const entries = first.finishEntries();
+    const stamps = first.segmentStamps(entries);
+    first.close();
+    const [name] = entries['page/p']!;
+    const seg = path.join(box, 'segments', name);
+    const open = (stampsToUse: typeof stamps) => {
+      const cache = new BuildCache(box);
+      cache.useEntries(entries, stampsToUse);
+      return cache;
+    };
+    const reads = vi.spyOn(fs, 'readSync');
+    try {
+      // As left: found without a read of its bytes.
+      const unchanged = open(stamps);
+      expect(unchanged.hasParts('page', 'p')).toBe(true);
+      expect(reads).not.toHaveBeenCalled();
+      unchanged.close();
+      // Without stamps (a manifest of an older build), or once the segment was written again (same length, its
+      // times put back): the entry is read and its hash checked, so the damage is found.
+      expect(open({}).hasParts('page', 'p')).toBe(true);
+      expect(reads).toHaveBeenCalled();
+      const { atime, mtime } = fs.statSync(seg);
+      fs.writeFileSync(seg, Buffer.from(fs.readFileSync(seg).toString('latin1').replace('kept', 'lost'), 'latin1'));
+      fs.utimesSync(seg, atime, mtime);
+      expect(open(stamps).hasParts('page', 'p')).toBe(false);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
-import { PHASE, SiteWriter, SITE_MARKER, type WrittenSite } from '../../../src/build/write/write-site.ts';
+import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
+import { PHASE, SiteWriter, type WrittenSite } from '../../../src/build/write/write-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hostile-'));

@@ -1,6 +1,6 @@
 /** The site's files are written a few at a time: never more at once than asked, every one, and a failure stops the rest. */
 import { describe, expect, it } from 'vitest';
-import { WriteQueue } from '../../../src/build/write/write-site.ts';
+import { WriteQueue } from '../../../src/build/write/write-queue.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageView, SiteView } from '../../ui/types.ts';
-import type { Bundle } from '../build-assets.ts';
-import type { BuildCache } from './build-cache.ts';
-import { sha256 } from './code-hash.ts';
+import type { Bundle } from './build-assets.ts';
+import type { BuildCache } from '../cache/build-cache.ts';
+import { sha256 } from '../cache/code-hash.ts';
 import { hasPage, writePage } from '../render/page-keys.ts';
 
 /** Vite's bundle for this code, from the cache or made now into it. */
@@ -19,7 +19,7 @@ export async function bundleOnce(
     cache.markUsed('assets', key, '');
     return { bundle: known, dir };
   }
-  const { bundleAssets } = await import('../build-assets.ts');
+  const { bundleAssets } = await import('./build-assets.ts');
   const tmp = `${dir}.tmp-${process.pid}-0-0`;
   fs.rmSync(tmp, { recursive: true, force: true });
   const bundle = await bundleAssets(projectRoot, tmp);

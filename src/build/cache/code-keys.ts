@@ -1,0 +1,43 @@
+/**
+ * The code behind each kind of output (see `code-hash.ts`): a cache entry is made again when the code it came
+ * from changes, and only then.
+ */
+import { sourceFile as at } from '../source-dir.ts';
+import { codeHash, filesUnder, moduleClosure } from './code-hash.ts';
+
+export type CodeKeys = ReturnType<typeof codeKeys>;
+
+export function codeKeys(projectRoot: string) {
+  const hash = (files: string[]) => codeHash(projectRoot, files);
+  const body = hash(
+    moduleClosure([
+      at('markdown/parse.ts'),
+      at('markdown/render-markdown.ts'),
+      at('ui/ArticleBody.tsx'),
+      at('examples/results-store.ts'),
+      at('build/cache/code-hash.ts'),
+    ]).concat(at('build/render/page-work.tsx')),
+  );
+  return {
+    body,
+    page: hash(
+      moduleClosure([
+        at('build/render/page-work.tsx'),
+        at('build/render/render-page.tsx'),
+        at('build/search/pagefind-input.ts'),
+      ]),
+    ),
+    assets: codeHash(
+      projectRoot,
+      [...moduleClosure([at('islands/main.tsx'), at('build/assets/build-assets.ts')]), ...filesUnder(at('ui/styles'))],
+      `NODE_ENV=${process.env.NODE_ENV}`,
+    ),
+    searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
+    frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
+    // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
+    regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
+    names: hash(moduleClosure([at('build/search/names-work.ts')])),
+    cards: hash(moduleClosure([at('examples/signatures/cards.ts')])),
+    tools: hash(moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts')])),
+  };
+}
