@@ -47,7 +47,8 @@ import {
 } from '../examples/engine-objects.ts';
 import { resultsFileOf } from '../examples/results-store.ts';
 import { themeBootstrap } from '../islands/theme.ts';
-import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../islands/name-match.ts';
+import type { NameIndex } from '../islands/name-match.ts';
+import { searchRecordFiles } from './search/records-files.ts';
 import { grammarsOf } from '../markdown/languages.ts';
 import { siteConfig } from '../site.config.ts';
 import { sidebarData, sidebarHtml } from '../ui/Sidebar.tsx';
@@ -711,7 +712,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
             );
       const { pageRecords } = await import('./search/search-index.ts');
       const records: NameIndex = { ...names.index, ...pageRecords(index) };
-      text(SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
+      for (const [file, content] of searchRecordFiles(records)) text(file, content, PHASE.index);
       stage('search index');
     }
     const { site: written, wrote: filesWritten } = await output.commit();

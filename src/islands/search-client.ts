@@ -6,8 +6,8 @@ import { matchNames } from './name-match.ts';
 import { commonTerms, rankPages, type RankedPage } from './search-rank.ts';
 import { queryTerms } from './search-text.ts';
 import { bodyLookups, bodyResults, loadPagefind, loadWholeIndexLater, NO_BODY } from './search-fulltext.ts';
-import { mergeResults, type PageHit, type SearchHit } from './search-hits.ts';
-import { fieldIndexOf, loadNames } from './search-records.ts';
+import { mergeResults, nameHitResult, type PageHit, type SearchHit } from './search-hits.ts';
+import { awaitsSummary, fieldIndexOf, loadNames, loadSummaries } from './search-records.ts';
 import { withDetails } from './search-details.ts';
 import type { HitKind } from './search-kinds.ts';
 
@@ -105,10 +105,17 @@ export async function search(query: string, options: SearchOptions = {}): Promis
       ? []
       : matchNames(index.names, query, options.section).filter((n) => !kind || n.record.kind === kind);
   const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
+  const nameShown = new Map(names.map((n) => [`${n.record.url}\0${n.record.name}`, n]));
   const detailed = options.detailed ?? limit;
   const details = Promise.all(
     // oxlint-disable-next-line typescript/await-thenable -- on purpose a mix: the hits to complete are promises, the others plain values
     hits.map((h, i) => {
+      // A setting's or an error code's own summary comes with the details (one small file for all of them).
+      const name = h.kind ? nameShown.get(`${h.url}\0${h.title}`) : undefined;
+      if (name && awaitsSummary(name.record) && current())
+        return loadSummaries()
+          .then(() => nameHitResult(name))
+          .catch(() => h);
       const page = h.kind || i >= detailed ? undefined : byUrl.get(h.url);
       return page ? withDetails(h, page, terms, bodies, i === 0, current).catch(() => h) : h;
     }),
