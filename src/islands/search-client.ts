@@ -41,6 +41,8 @@ export interface SearchOptions {
    * (index chunks, fragments) and the search rejects with `SearchCancelled`.
    */
   current?: () => boolean;
+  /** Excerpts and deep links wait this long after the results, for the reader to stop typing. */
+  detailsAfterMs?: number;
 }
 
 /** A search given up because a newer query replaced it (`SearchOptions.current`). */
@@ -107,18 +109,25 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
   const nameShown = new Map(names.map((n) => [`${n.record.url}\0${n.record.name}`, n]));
   const detailed = options.detailed ?? limit;
-  const details = Promise.all(
-    // oxlint-disable-next-line typescript/await-thenable -- on purpose a mix: the hits to complete are promises, the others plain values
-    hits.map((h, i) => {
-      // A setting's or an error code's own summary comes with the details (one small file for all of them).
-      const name = h.kind ? nameShown.get(`${h.url}\0${h.title}`) : undefined;
-      if (name && awaitsSummary(name.record) && current())
-        return loadSummaries()
-          .then(() => nameHitResult(name))
-          .catch(() => h);
-      const page = h.kind || i >= detailed ? undefined : byUrl.get(h.url);
-      return page ? withDetails(h, page, terms, bodies, i === 0, current).catch(() => h) : h;
-    }),
+  // The list may be typed over while it is on screen (a phone shows the results of texts typed on the way): its
+  // fragments are fetched once it has stood for `detailsAfterMs`, and not at all if it was typed over meanwhile.
+  const standing = options.detailsAfterMs
+    ? new Promise<void>((resolve) => setTimeout(resolve, options.detailsAfterMs))
+    : Promise.resolve();
+  const details = standing.then(() =>
+    Promise.all(
+      // oxlint-disable-next-line typescript/await-thenable -- on purpose a mix: the hits to complete are promises, the others plain values
+      hits.map((h, i) => {
+        // A setting's or an error code's own summary comes with the details (one small file for all of them).
+        const name = h.kind ? nameShown.get(`${h.url}\0${h.title}`) : undefined;
+        if (name && awaitsSummary(name.record) && current())
+          return loadSummaries()
+            .then(() => nameHitResult(name))
+            .catch(() => h);
+        const page = h.kind || i >= detailed ? undefined : byUrl.get(h.url);
+        return page ? withDetails(h, page, terms, bodies, i === 0, current).catch(() => h) : h;
+      }),
+    ),
   );
   return { hits, details };
 }

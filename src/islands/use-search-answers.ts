@@ -109,6 +109,7 @@ export function useSearchAnswers({
           limit,
           detailed: detailCount,
           current,
+          detailsAfterMs: TYPING_PAUSE_MS,
         }),
       );
       pending.then((a) => a.details).then(resolveAnswer, rejectAnswer);
