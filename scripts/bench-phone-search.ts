@@ -9,12 +9,15 @@ import type { Browser } from '@playwright/test';
 /** Queries of one to three words, as readers type them. */
 export const PHONE_QUERIES = [
   'window functions',
-  'create table',
-  'copy into stage',
+  'date_trunc',
+  'copy into from s3',
   'time travel',
   'json',
+  'create table',
   'kill query',
-  'date_trunc',
+  'copy into stage',
+  'semi structured data types',
+  'how to load parquet',
 ];
 /** Milliseconds between keys: a quick thumb. */
 const KEY_DELAY_MS = 90;
@@ -26,6 +29,8 @@ export interface PhoneCost {
   query: string;
   requests: number;
   bytes: number;
+  /** Each request: its path and bytes as sent (for `--phone-detail`). */
+  files: { path: string; bytes: number }[];
 }
 
 /** One query on a cold phone page. */
@@ -50,12 +55,14 @@ async function costOf(browser: Browser, origin: string, query: string): Promise<
       requests++;
       last = Date.now();
     });
+    const files: PhoneCost['files'] = [];
     page.on('requestfinished', (req) => {
       last = Date.now();
       pending.push(
         req.sizes().then(
           (s) => {
             bytes += s.responseBodySize + s.responseHeadersSize;
+            files.push({ path: new URL(req.url()).pathname, bytes: s.responseBodySize + s.responseHeadersSize });
           },
           () => undefined,
         ),
@@ -69,7 +76,7 @@ async function costOf(browser: Browser, origin: string, query: string): Promise<
       .waitFor({ state: 'attached', timeout: 30_000 });
     while (Date.now() - last < QUIET_MS) await page.waitForTimeout(250);
     await Promise.all(pending);
-    return { query, requests, bytes };
+    return { query, requests, bytes, files };
   } finally {
     await context.close();
   }

@@ -345,7 +345,7 @@ async function searchFigures(siteDir: string): Promise<void> {
     const page = await browser.newPage();
     let searchBytes = 0;
     page.on('response', async (res) => {
-      if (!res.url().includes('/pagefind/') && !res.url().endsWith('/search-records.json')) return;
+      if (!res.url().includes('/pagefind/') && !/\/search-(?:records|summaries)\.json$/.test(res.url())) return;
       const sizes = await res
         .request()
         .sizes()

@@ -186,7 +186,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
  * are found by what they said then. Without a build, one starts in the background, and search works once it is done.
  */
 const builtSite = path.join(projectRoot, 'site');
-const SEARCH_FILE = /^\/(?:pagefind\/[\w./-]+|search-records\.json)$/;
+const SEARCH_FILE = /^\/(?:pagefind\/[\w./-]+|search-(?:records|summaries)\.json)$/;
 const SEARCH_TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.json': 'application/json',

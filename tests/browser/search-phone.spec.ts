@@ -75,3 +75,36 @@ test('excerpts keep table cells apart', async ({ page }) => {
   expect(excerpts.some((e) => e.includes('Column Type Meaning'))).toBe(true);
   expect(excerpts.join(' | ')).not.toMatch(/ColumnType|TypeMeaning/);
 });
+
+test('typed key by key, a query fetches fragments for the first screen only and no more than 30 files', async ({
+  page,
+}) => {
+  await gotoReady(page, pages.deep);
+  await page.waitForLoadState('networkidle');
+  const fetched: string[] = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await page.locator('.search-button').tap();
+  await page.locator('.search-dialog input[type="search"]').pressSequentially('time travel', { delay: 90 });
+  await expect(page.locator('.search-dialog .search-status')).toContainText('"time travel"');
+  await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(1500);
+  // The excerpts of the results a phone shows before scrolling; the texts typed on the way cost none.
+  expect(fetched.filter((p) => p.includes('/fragment/')).length).toBeLessThanOrEqual(3);
+  expect(fetched.length, fetched.join('\n')).toBeLessThanOrEqual(30);
+  // The results below the first screen keep the summary they came with.
+  const excerpts = await page.locator('.search-dialog .search-hit > a .search-hit-excerpt').allInnerTexts();
+  expect(excerpts.length).toBeGreaterThan(3);
+  for (const e of excerpts.slice(3)) expect(e.trim()).not.toBe('');
+});
+
+test("a setting found by name shows its own summary, which comes with the results' details", async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  await page.locator('.search-button').tap();
+  await page.locator('.search-dialog input[type="search"]').fill('max_threads');
+  await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  const first = page.locator('.search-dialog .search-hit').first();
+  await expect(first).toHaveAttribute('data-kind', 'setting');
+  await expect(first.locator('.search-hit-title')).toHaveText('max_threads');
+  // Its own summary (about threads), not the one of the page that lists every setting.
+  await expect(first.locator('.search-hit-excerpt')).toContainText(/thread/i);
+});

@@ -5,13 +5,14 @@
  * (Pagefind's `mergeIndex`, `src/islands/index-parts.ts`).
  *
  * Parts trade the cost of a rebuild against the cost of a search: a query fetches each part's entry and metadata
- * once, then one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages (a rebuild indexes at
- * most that many, some 0.25 s of Pagefind's time, mostly while the edited page renders), and a site has at most
- * `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 581 pages are four parts, and a typed query
- * of up to three words costs a phone 18 to 30 requests (`npm run bench -- --phone-only`).
+ * once, then at least one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages (a rebuild
+ * indexes at most that many, some 0.5 s of Pagefind's time, mostly while the edited page renders), and a site has
+ * at most `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 590 pages are two parts. Four parts
+ * of 150 cost a phone 8 to 17 more requests and 10 to 55 KB more per typed query (`npm run bench -- --phone-only`)
+ * and saved about 0.1 s of a rebuild.
  */
 
-export const PAGES_PER_PART = 150;
+export const PAGES_PER_PART = 300;
 export const MAX_PARTS = 8;
 /**
  * Word positions per index chunk: an eighth of Pagefind's default (20,000). A query fetches one chunk per part

@@ -67,6 +67,7 @@ export const GENERATED_FILES = [
   'opensearch.xml',
   'favicon.svg',
   'search-records.json',
+  'search-summaries.json',
 ];
 export const GENERATED_FOLDERS = ['assets/build', 'assets/content', 'pagefind'];
 

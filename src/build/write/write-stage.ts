@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalogue } from '../../catalogue/types.ts';
-import { packNameIndex, SEARCH_RECORDS_FILE, type NameIndex } from '../../islands/name-match.ts';
+import type { NameIndex } from '../../islands/name-match.ts';
 import { themeBootstrap } from '../../islands/theme.ts';
 import { dataForTools } from '../../reference/data-files.ts';
 import { siteConfig } from '../../site.config.ts';
@@ -25,6 +25,7 @@ import { readPagePart } from '../render/page-keys.ts';
 import type { Names } from '../search/names-work.ts';
 import type { PartFiles } from '../search/search-index.ts';
 import { publishedInPart } from '../search/search-parts.ts';
+import { searchRecordFiles } from '../search/records-files.ts';
 import { SEARCH_PAGE } from './output-paths.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
@@ -168,7 +169,7 @@ export function placeSearchIndex(writer: SiteWriter, index: readonly PartFiles[]
           () => content,
           rel === 'pagefind-entry.json' ? PHASE.index : PHASE.linked,
         );
-  placeText(writer, SEARCH_RECORDS_FILE, JSON.stringify(packNameIndex(records)), PHASE.index);
+  for (const [file, content] of searchRecordFiles(records)) placeText(writer, file, content, PHASE.index);
 }
 
 /** How to serve the site, beside it rather than in it: a host's configuration is not a file to publish. */

@@ -12,15 +12,17 @@ import { MAX_PARTS, planParts, publishedInPart, type SearchPart } from '../../..
 import { comparableScores, indexParts, pagefindIdf } from '../../../src/islands/index-parts.ts';
 
 describe('the parts of the search index', () => {
-  it('cuts the pages into runs of equal size, about a hundred and fifty pages each, at most eight', () => {
+  it('cuts the pages into runs of equal size, about three hundred pages each, at most eight', () => {
     expect(planParts(40)).toEqual([{ dir: '', from: 0, to: 40 }]);
     expect(planParts(0)).toEqual([{ dir: '', from: 0, to: 0 }]);
-    const four = planParts(581);
-    expect(four.map((p) => p.to - p.from)).toEqual([145, 145, 145, 146]);
+    const four = planParts(1161);
+    expect(four.map((p) => p.to - p.from)).toEqual([290, 290, 290, 291]);
     expect(four.map((p) => p.dir)).toEqual(['', 'part-1/', 'part-2/', 'part-3/']);
     // Every page in exactly one part, in order.
     four.forEach((p, k) => expect(p.from).toBe(k === 0 ? 0 : four[k - 1]!.to));
-    expect(four[3]!.to).toBe(581);
+    expect(four[3]!.to).toBe(1161);
+    // The catalogue's pages: two parts.
+    expect(planParts(590).map((p) => p.to - p.from)).toEqual([295, 295]);
     // A large site has larger parts, not more of them: a query fetches a chunk per part.
     const large = planParts(10_000);
     expect(large).toHaveLength(MAX_PARTS);
@@ -29,7 +31,7 @@ describe('the parts of the search index', () => {
   });
 
   it("publishes Pagefind's code with the first part only; the others bring their index data", () => {
-    const [first, second] = planParts(300) as [SearchPart, SearchPart];
+    const [first, second] = planParts(600) as [SearchPart, SearchPart];
     for (const file of ['pagefind.js', 'wasm.en.pagefind', 'pagefind-entry.json', 'index/en_1.pf_index'])
       expect(publishedInPart(first, file)).toBe(true);
     for (const file of [

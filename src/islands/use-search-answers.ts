@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SearchHit } from './search-client.ts';
+import type { HitKind } from './search-kinds.ts';
+import { searchClient } from './search-loader.ts';
+
+export type Status = 'idle' | 'loading' | 'done' | 'unavailable';
+
+/**
+ * Keys closer together than this are one burst of typing: the search waits for the burst to end instead of
+ * looking up every prefix (each costs index chunks on a phone). A key after a pause, or a pasted text, searches
+ * at once.
+ */
+export const TYPING_PAUSE_MS = 150;
+/** Shorter text is a word being started: no search, no status. */
+export const MIN_QUERY = 2;
+
+export interface SearchRequest {
+  query: string;
+  section: string;
+  kind: HitKind | '';
+  limit: number;
+  /** How many of the first results get excerpts and deep links (each costs its page's fragment). */
+  detailed: number;
+  /**
+   * When the last key went down (its event's `timeStamp`): on a busy phone the keys of a burst reach the page late
+   * and bunched, and the time they were typed, not handled, tells a burst from a pause.
+   */
+  keyAt: { current: number };
+}
+
+export interface SearchAnswers {
+  hits: SearchHit[];
+  status: Status;
+  /** The text the results on screen answer: until it is the text in the box, a search is pending. */
+  answered: string;
+  /** Excerpts and deep links are in. */
+  detailed: boolean;
+  active: number;
+  setActive: (update: (a: number) => number) => void;
+  markUnavailable: () => void;
+  /**
+   * The answer for what is in the box now, excerpts and deep links included: Enter opens its first result, even
+   * when it is pressed before the results are on screen (a fast typist never lands on an older query's result).
+   */
+  answer: { current: Promise<SearchHit[]> | null };
+}
+
+/**
+ * The results for the text in the box, kept steady while it is typed: the previous text's results stay on screen
+ * (never "No results" while a search is pending), bursts of keys search once, and a newer text cancels what an
+ * older one had not fetched yet (its index chunks and fragments).
+ */
+export function useSearchAnswers({
+  query,
+  section,
+  kind,
+  limit,
+  detailed: detailCount,
+  keyAt,
+}: SearchRequest): SearchAnswers {
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [status, setStatus] = useState<Status>('idle');
+  const [answered, setAnswered] = useState('');
+  const [active, setActive] = useState(0);
+  const [detailed, setDetailed] = useState(false);
+  const latest = useRef(0);
+  const lastChange = useRef({ at: 0, text: '' });
+  const answer = useRef<Promise<SearchHit[]> | null>(null);
+  const searching = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    const q = query.trim();
+    // A key typed (or erased) soon after the last one: part of a burst. A paste, or a key after a pause, is not.
+    const previous = lastChange.current;
+    // A change without a key since the last one (a recent search chosen, the address) counts from now.
+    const now = keyAt.current > previous.at ? keyAt.current : performance.now();
+    // The text as typed, spaces included: the space between two words is a key of the burst too.
+    const oneKey =
+      Math.abs(query.length - previous.text.length) <= 1 &&
+      (query.startsWith(previous.text) || previous.text.startsWith(query));
+    const burst = oneKey && now - previous.at < TYPING_PAUSE_MS;
+    lastChange.current = { at: now, text: query };
+    // One character is the start of a word, not a query: nothing to say yet (never "No results").
+    if (q.length < MIN_QUERY) {
+      latest.current++;
+      answer.current = null;
+      setHits([]);
+      setAnswered('');
+      setStatus('idle');
+      return;
+    }
+    const ticket = ++latest.current;
+    // Pending from the keystroke on: the results of the previous text stay on screen, never "No results".
+    setStatus('loading');
+    let resolveAnswer: (hits: SearchHit[]) => void = () => undefined;
+    let rejectAnswer: (err: unknown) => void = () => undefined;
+    answer.current = new Promise<SearchHit[]>((res, rej) => {
+      resolveAnswer = res;
+      rejectAnswer = rej;
+    });
+    answer.current.catch(() => undefined);
+    const current = () => ticket === latest.current;
+    const start = () => {
+      if (!current()) return;
+      const pending = searchClient().then((c) =>
+        c.search(q, {
+          section: section || undefined,
+          kind: kind || undefined,
+          limit,
+          detailed: detailCount,
+          current,
+          detailsAfterMs: TYPING_PAUSE_MS,
+        }),
+      );
+      pending.then((a) => a.details).then(resolveAnswer, rejectAnswer);
+      pending
+        .then(({ hits: found, details }) => {
+          // Answers can arrive out of order: only the newest query's results are shown.
+          if (!current()) return;
+          setHits(found);
+          setAnswered(q);
+          setDetailed(false);
+          setActive(0);
+          setStatus('done');
+          // Excerpts and deep links arrive a moment later; the order of results does not change.
+          void details.then((more) => {
+            if (!current()) return;
+            setHits(more);
+            setDetailed(true);
+          });
+        })
+        .catch(() => current() && setStatus('unavailable'));
+      return pending;
+    };
+    // One search at a time: keys typed while one runs (on a phone, while the index opens) wait for it, and only
+    // the text in the box then is searched. The texts in between cost no index chunks and no fragments.
+    const run = () => {
+      const next = searching.current.then(start).catch(() => undefined);
+      searching.current = next;
+    };
+    if (!burst) {
+      run();
+      return;
+    }
+    const timer = setTimeout(run, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query, section, kind, limit, detailCount]);
+
+  return {
+    hits,
+    status,
+    answered,
+    detailed,
+    active,
+    setActive,
+    markUnavailable: () => setStatus('unavailable'),
+    answer,
+  };
+}
