@@ -12,18 +12,9 @@ import {
   type NameKind,
   type StoredIndex,
 } from './name-match.ts';
-import {
-  buildFieldIndex,
-  commonTerms,
-  pickSections,
-  rankPages,
-  scoreSections,
-  type BodyHit,
-  type FieldIndex,
-  type Fragment,
-  type RankedPage,
-  type Section,
-} from './search-rank.ts';
+import { buildFieldIndex, commonTerms, type FieldIndex } from './search-fields.ts';
+import { rankPages, type BodyHit, type RankedPage } from './search-rank.ts';
+import { pickSections, scoreSections, type Fragment, type Section } from './search-sections.ts';
 import { isVersion, queryTerms, type QueryTerm } from './search-text.ts';
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 import { chunkProbes } from './chunk-range.ts';
