@@ -16,7 +16,8 @@ import {
   type PageDoc,
 } from './search-fields.ts';
 import { kindPrior } from './page-kind.ts';
-import { synonymsOf, type QueryTerm } from './search-text.ts';
+import { isVersion, synonymsOf, type QueryTerm } from './search-text.ts';
+import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -27,6 +28,16 @@ export const COVERAGE_POWER = 2;
  * Found in a page's body, it says what the page is about as much as its summary would.
  */
 export const RARE_PAGES = 3;
+/**
+ * A page whose body holds a run of the query's words in order (`body-proximity.ts`) gains up to this share for
+ * each share of the query's weight the run holds: a pasted message, or a phrase, names its page.
+ */
+export const PHRASE_GAIN = 0.5;
+/**
+ * Fields a version (`v1.2`) is matched in: the title and keywords. Summaries and headings of reference pages print
+ * the engine's version; a release note names its series in its title.
+ */
+const VERSION_FIELDS = 2;
 
 /** Pagefind's answer for one query word: each page holding it, its score and where in the page the word is. */
 export interface BodyHit {
@@ -73,6 +84,32 @@ function phraseBonus(doc: PageDoc, terms: QueryTerm[], weights: number[]): numbe
 }
 
 /**
+ * The query's words that stand together, in order, in a page's body, for the pages where such a run is rare: at
+ * most `RARE_PAGES` pages hold a run as heavy. A phrase many pages use (a tutorial's "load a file from a stage")
+ * says nothing about which page is meant; a message that one page prints does.
+ */
+export function rarePhraseRuns(
+  where: readonly Map<number, readonly number[]>[],
+  weights: number[],
+): Map<number, number[]> {
+  const found = new Map<number, number>();
+  for (const at of where) for (const d of at.keys()) found.set(d, (found.get(d) ?? 0) + 1);
+  const runs: { d: number; terms: number[]; weight: number }[] = [];
+  for (const [d, count] of found) {
+    if (count < PHRASE_MIN_WORDS) continue;
+    const terms = phraseRun(
+      where.map((at) => at.get(d)),
+      weights,
+    );
+    if (terms.length >= PHRASE_MIN_WORDS)
+      runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
+  }
+  const out = new Map<number, number[]>();
+  for (const r of runs) if (runs.filter((o) => o.weight >= r.weight - 1e-9).length <= RARE_PAGES) out.set(r.d, r.terms);
+  return out;
+}
+
+/**
  * Scores every page for the query words. A word counts once per page, where it weighs most (title, keywords,
  * summary, breadcrumbs) plus its body score; rarer words count more (inverse document frequency); query words
  * that follow each other in a title, keyword or summary add a little. The sum is scaled by the square of the share
@@ -93,6 +130,7 @@ export function rankPages(
   if (!terms.length || !n) return [];
   const quality: Float64Array[] = [];
   const body: Map<number, number>[] = [];
+  const where: Map<number, readonly number[]>[] = [];
   const rare: boolean[] = [];
   const weights: number[] = [];
   terms.forEach((term, t) => {
@@ -104,16 +142,19 @@ export function rankPages(
       (bodies[t] ?? []).length <= RARE_PAGES &&
       ![...matches.values()].some((m) => m >= MATCH.prefix) &&
       [...matches.values()].includes(MATCH.typo);
+    const fieldsOf = isVersion(term.text) ? VERSION_FIELDS : F;
     for (const [w, found] of matches) {
       const m = unknown && found === MATCH.typo ? CORRECTED : found;
-      for (const code of index.postings.get(w) ?? []) if (m > (q[code] ?? 0)) q[code] = m;
+      for (const code of index.postings.get(w) ?? []) if (code % F < fieldsOf && m > (q[code] ?? 0)) q[code] = m;
     }
     const b = new Map<number, number>();
+    const at = new Map<number, readonly number[]>();
     let max = 0;
     for (const hit of bodies[t] ?? []) {
       const doc = index.byId.get(hit.id);
       if (doc === undefined) continue;
       b.set(doc, hit.score);
+      at.set(doc, hit.locations);
       max = Math.max(max, hit.score);
     }
     let df = b.size;
@@ -128,6 +169,7 @@ export function rankPages(
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
+    where.push(at);
     rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
@@ -144,6 +186,7 @@ export function rankPages(
   const asked = new Set(terms.flatMap((t) => [t.stem, ...synonymsOf(t.stem)]));
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
+  const runs = rarePhraseRuns(where, weights);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -154,6 +197,7 @@ export function rankPages(
     let titleHolds = true;
     let wordsInFields = true;
     const parts: [number, number][] = [];
+    const inRun = new Set(runs.get(d) ?? []);
     terms.forEach((_term, t) => {
       const q = quality[t];
       let best = 0;
@@ -165,8 +209,9 @@ export function rankPages(
       if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
       let inAnyField =
         Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
-      // A rare word in the body (an error name, a code) counts as if the summary said it.
-      if (rare[t] && b > 0) {
+      // A rare word in the body (an error name, a code), or a word of a run of the query, counts as if the summary
+      // said it.
+      if ((rare[t] || inRun.has(t)) && b > 0) {
         best = Math.max(best, FIELD_WEIGHT.summary * b);
         inAnyField = true;
       }
@@ -180,6 +225,8 @@ export function rankPages(
     // What the title, keywords, summary and headings answer counts again: the page is about it, not just using it.
     const about = total > 0 ? inFields / total : 0;
     let score = sum * coverage ** COVERAGE_POWER * (FIELD_SHARE_BASE + (1 - FIELD_SHARE_BASE) * about * about);
+    if (inRun.size && total > 0)
+      score *= 1 + (PHRASE_GAIN * [...inRun].reduce((a, t) => a + (weights[t] ?? 0), 0)) / total;
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
