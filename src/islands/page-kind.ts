@@ -32,12 +32,23 @@ export const KIND_PRIOR: Record<PageKind, number> = {
   overview: 1.15,
   page: 1,
 };
+/** A release note whose title names the series the query asks for (`v1.0`): the page for that version. */
+export const SERIES_PRIOR = 1.3;
 const COMMAND_VERB =
   /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
 
-/** The prior of a page for a query (its stems); `named`: the query names every word of the page's title. */
-export function kindPrior(kind: PageKind, stems: readonly string[], named: boolean): number {
+/**
+ * The prior of a page for a query (its stems); `named`: the query names every word of the page's title;
+ * `titleStems`: the page's title, for a version the query names.
+ */
+export function kindPrior(
+  kind: PageKind,
+  stems: readonly string[],
+  named: boolean,
+  titleStems: readonly string[] = [],
+): number {
   if (kind === 'page') return 1;
+  if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
   if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
   return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }

@@ -234,7 +234,15 @@ export function rankPages(
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
-    score *= kindPrior(doc.kind, stems, doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)));
+    const prior = kindPrior(
+      doc.kind,
+      stems,
+      doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)),
+      doc.titleStems,
+    );
+    score *= prior;
+    // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
+    if (prior < 1) titleHolds = false;
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
   }
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
