@@ -243,6 +243,8 @@ export function rankPages(
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
     if (prior < 1) titleHolds = false;
+    // Nor is a generated section index: a list of links loses to the pages it lists.
+    if (doc.listing) titleHolds = wordsInFields = false;
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
   }
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
