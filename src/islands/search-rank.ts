@@ -16,7 +16,7 @@ import {
   type PageDoc,
 } from './search-fields.ts';
 import { kindPrior } from './page-kind.ts';
-import { isVersion, synonymsOf, type QueryTerm } from './search-text.ts';
+import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 
 export const BODY_WEIGHT = 2.5;
@@ -62,12 +62,12 @@ export interface RankedPage {
 }
 
 /** Query words that follow each other in the query and in a title, keyword or summary ("rows to columns"). */
-function phraseBonus(doc: PageDoc, terms: QueryTerm[], weights: number[]): number {
+function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weights: number[]): number {
   let bonus = 0;
-  const same = (s: string, term: QueryTerm) => s === term.stem || synonymsOf(term.stem).includes(s);
-  for (let t = 0; t + 1 < terms.length; t++) {
-    const a = terms[t];
-    const b = terms[t + 1];
+  const same = (s: string, term: readonly string[]) => term.includes(s);
+  for (let t = 0; t + 1 < readAs.length; t++) {
+    const a = readAs[t];
+    const b = readAs[t + 1];
     if (!a || !b) continue;
     let best = 0;
     for (const phrase of doc.phrases) {
@@ -133,6 +133,8 @@ export function rankPages(
   const where: Map<number, readonly number[]>[] = [];
   const rare: boolean[] = [];
   const weights: number[] = [];
+  // The stems each query word is read as: its own, its synonyms', and for a misspelling the words it misspells.
+  const readAs: string[][] = terms.map((term) => [term.stem, ...synonymsOf(term.stem)]);
   terms.forEach((term, t) => {
     const q = new Float64Array(n * F);
     const matches = termMatches(index, term);
@@ -145,6 +147,7 @@ export function rankPages(
     const fieldsOf = isVersion(term.text) ? VERSION_FIELDS : F;
     for (const [w, found] of matches) {
       const m = unknown && found === MATCH.typo ? CORRECTED : found;
+      if (m === CORRECTED) readAs[t]?.push(stem(w));
       for (const code of index.postings.get(w) ?? []) if (code % F < fieldsOf && m > (q[code] ?? 0)) q[code] = m;
     }
     const b = new Map<number, number>();
@@ -179,11 +182,11 @@ export function rankPages(
   const shareOf = (stems: readonly string[]) => {
     let share = 0;
     terms.forEach((term, t) => {
-      if (stems.includes(term.stem) || synonymsOf(term.stem).some((s) => stems.includes(s))) share += weights[t] ?? 0;
+      if ((readAs[t] ?? [term.stem]).some((s) => stems.includes(s))) share += weights[t] ?? 0;
     });
     return total > 0 ? share / total : 0;
   };
-  const asked = new Set(terms.flatMap((t) => [t.stem, ...synonymsOf(t.stem)]));
+  const asked = new Set(readAs.flat());
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
@@ -220,7 +223,7 @@ export function rankPages(
       parts.push([best, b]);
     });
     if (sum <= 0) continue;
-    sum += phraseBonus(doc, terms, weights);
+    sum += phraseBonus(doc, readAs, weights);
     const coverage = total > 0 ? matched / total : 0;
     // What the title, keywords, summary and headings answer counts again: the page is about it, not just using it.
     const about = total > 0 ? inFields / total : 0;

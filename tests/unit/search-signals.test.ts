@@ -136,3 +136,17 @@ describe('pages that are never put first for holding the query', () => {
     expect(listing?.titleHolds).toBe(false);
   });
 });
+
+describe('a misspelt word', () => {
+  const pages: Record<string, PageRecord> = {
+    overview: record('/doc/policies/masking/', 'MASKING POLICY', 'Hide sensitive column values from some roles.'),
+    desc: record('/doc/commands/desc-masking-policy', 'DESC MASKING POLICY', 'Show the details of a masking policy.'),
+    drop: record('/doc/commands/drop-masking-policy', 'DROP MASKING POLICY', 'Remove a masking policy.'),
+  };
+  it('is read as the word it misspells wherever the query is compared with a title', () => {
+    // "polcy" is on no page: read as "policy", the query names the overview's title, which comes first.
+    const q = 'masking polcy';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/policies/masking/');
+  });
+});
