@@ -34,6 +34,8 @@ export const KIND_PRIOR: Record<PageKind, number> = {
 };
 /** A release note whose title names the series the query asks for (`v1.0`): the page for that version. */
 export const SERIES_PRIOR = 1.3;
+/** A release note when the query says "release" or "changelog": the reader asks for one. */
+export const RELEASE_ASKED = 1.2;
 const COMMAND_VERB =
   /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
 
@@ -50,5 +52,6 @@ export function kindPrior(
   if (kind === 'page') return 1;
   if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
   if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  if (kind === 'release' && stems.some((s) => /^(?:releas|changelog)$/.test(s))) return RELEASE_ASKED;
   return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phraseRun } from '../../src/islands/body-proximity.ts';
+import { kindPrior } from '../../src/islands/page-kind.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
@@ -95,6 +96,22 @@ describe('a version in the query', () => {
     const others = { conformance: 10, release: 10, settings: 10 };
     const bodies = [body({ upgrade: 2, ...others }), body({ upgrade: 5, ...others }), []];
     expect(first(q, bodies)).toBe('/doc/releases/v1.0.0');
+  });
+  it('raises release notes when the query asks for a release, and lowers them when it does not', () => {
+    expect(
+      kindPrior(
+        'release',
+        queryTerms('release that introduced the bitmap type').map((t) => t.stem),
+        false,
+      ),
+    ).toBeGreaterThan(1);
+    expect(
+      kindPrior(
+        'release',
+        queryTerms('bitmap type').map((t) => t.stem),
+        false,
+      ),
+    ).toBeLessThan(1);
   });
   it('still finds the task page when the query asks for the task', () => {
     expect(first('upgrade to 1.0')).toBe('/doc/deploy/upgrade-1.0');
