@@ -3,7 +3,8 @@
  * (`/pagefind/`). Both are loaded on first use: a reader who never searches never downloads either.
  */
 import { matchNames } from './name-match.ts';
-import { commonTerms, rankPages, type RankedPage } from './search-rank.ts';
+import { commonTerms } from './search-fields.ts';
+import { rankPages, type RankedPage } from './search-rank.ts';
 import { queryTerms } from './search-text.ts';
 import { bodyLookups, bodyResults, loadPagefind, loadWholeIndexLater, NO_BODY } from './search-fulltext.ts';
 import { mergeResults, nameHitResult, type PageHit, type SearchHit } from './search-hits.ts';

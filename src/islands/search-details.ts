@@ -2,7 +2,8 @@
  * A result's excerpt and deep links, from its page's Pagefind fragment: fetched after the list is on screen, for
  * the first results only, and never changing their order.
  */
-import { pickSections, scoreSections, type Fragment, type RankedPage, type Section } from './search-rank.ts';
+import type { RankedPage } from './search-rank.ts';
+import { pickSections, scoreSections, type Fragment, type Section } from './search-sections.ts';
 import type { QueryTerm } from './search-text.ts';
 import type { BodyAnswer } from './search-fulltext.ts';
 import type { SearchHit } from './search-hits.ts';

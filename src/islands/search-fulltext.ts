@@ -4,7 +4,8 @@
  */
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 import { chunkProbes } from './chunk-range.ts';
-import { commonTerms, type BodyHit, type FieldIndex } from './search-rank.ts';
+import { commonTerms, type FieldIndex } from './search-fields.ts';
+import type { BodyHit } from './search-rank.ts';
 import { loadNames } from './search-records.ts';
 import { isVersion, type QueryTerm } from './search-text.ts';
 

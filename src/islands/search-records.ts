@@ -5,7 +5,7 @@
  * time such a name is among the results (`search-records-format.ts`).
  */
 import { SEARCH_RECORDS_FILE, unpackNameIndex, type NameIndex, type NameRecord } from './name-match.ts';
-import { buildFieldIndex, type FieldIndex } from './search-rank.ts';
+import { buildFieldIndex, type FieldIndex } from './search-fields.ts';
 import {
   SEARCH_SUMMARIES_FILE,
   unpackRecordsFile,

@@ -28,6 +28,16 @@ export function relevanceCases(root = process.cwd()): RelevanceCase[] {
 }
 
 /**
+ * Open queries (`open-queries.json`): written with the tuning suite from the pages, each with the page an expert
+ * wants first, that search still gets wrong and no general change has fixed yet. Not a gate: measured and printed,
+ * so a change that fixes one moves it into the suite.
+ */
+export function openCases(root = process.cwd()): RelevanceCase[] {
+  const file = path.join(root, 'tests/search/open-queries.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RelevanceCase[]) : [];
+}
+
+/**
  * The frozen held-out set (`held-out.json`, see README.md): queries nobody tuned for. Measured, never tuned on:
  * print its aggregates while tuning, its misses only for a report.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptIn } from '../../src/islands/search-rank.ts';
+import { excerptIn } from '../../src/islands/search-sections.ts';
 import { isThemeChoice, themeBootstrap } from '../../src/islands/theme.ts';
 
 describe('search helpers', () => {

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { editDistance, matchNames, nameKeys, normalName, type NameRecord } from '../../src/islands/name-match.ts';
 import { rememberSearch, recentSearches } from '../../src/islands/recent-searches.ts';
 import { mergeResults, type PageHit } from '../../src/islands/search-client.ts';
-import {
-  buildFieldIndex,
-  pickSections,
-  rankPages,
-  scoreSections,
-  type BodyHit,
-  type Fragment,
-} from '../../src/islands/search-rank.ts';
+import { buildFieldIndex } from '../../src/islands/search-fields.ts';
+import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { pickSections, scoreSections, type Fragment } from '../../src/islands/search-sections.ts';
 import { queryTerms, stem, synonymsOf, words } from '../../src/islands/search-text.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
 

@@ -1,0 +1,50 @@
+/**
+ * Query words that stand together in a page's body, in the order they were typed: a pasted error message, or a
+ * phrase a section uses, is rare as a whole even when each of its words is common ("key list has a different size
+ * from value list"). Read from the word positions Pagefind already returns for each word: no request of its own.
+ */
+
+/** Words allowed between two query words of one run, plus one: stop words and numbers the query also holds. */
+export const PHRASE_GAP = 3;
+/** Fewer query words in a run than this is not a phrase: two words side by side are common. */
+export const PHRASE_MIN_WORDS = 4;
+
+/**
+ * The query words (their indexes) of the heaviest run in one page: words found in query order, each at most
+ * `gap` positions after the previous one. `locations[t]` are the positions of query word t in the page (empty when
+ * the page lacks it or it was not looked up). A repeated query word is one word: the run takes it once.
+ */
+export function phraseRun(
+  locations: readonly (readonly number[] | undefined)[],
+  weights: readonly number[],
+  gap = PHRASE_GAP,
+): number[] {
+  const events: [number, number][] = [];
+  locations.forEach((locs, t) => {
+    for (const l of locs ?? []) events.push([l, t]);
+  });
+  if (events.length < 2) return [];
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // For every position, the best run ending there: each event extends the best run that ended within `gap`
+  // positions before it on an earlier query word.
+  const bestAt: { pos: number; t: number; weight: number; terms: number[] }[] = [];
+  let best: number[] = [];
+  let bestWeight = 0;
+  let from = 0;
+  for (const [pos, t] of events) {
+    while (from < bestAt.length && (bestAt[from]?.pos ?? 0) < pos - gap) from++;
+    let prev: { weight: number; terms: number[] } | undefined;
+    for (let i = from; i < bestAt.length; i++) {
+      const e = bestAt[i];
+      if (e && e.pos < pos && e.t < t && (!prev || e.weight > prev.weight)) prev = e;
+    }
+    const weight = (prev?.weight ?? 0) + (weights[t] ?? 0);
+    const terms = [...(prev?.terms ?? []), t];
+    bestAt.push({ pos, t, weight, terms });
+    if (weight > bestWeight) {
+      bestWeight = weight;
+      best = terms;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,57 @@
+/** The kind of a page (RFC, contributor guide, release note, overview) and its prior for a query. */
+
+/**
+ * What kind of page a route is, for the priors below: a design proposal (RFC), a contributor guide, a release
+ * note, a folder's own page (the overview of a topic: SHARE, Understanding Cluster Key), or any other.
+ */
+export type PageKind = 'rfc' | 'contributing' | 'release' | 'overview' | 'page';
+export function pageKindOf(url: string, listing: boolean): PageKind {
+  if (/\/contributing\/rfcs\/./.test(url)) return 'rfc';
+  if (/\/contributing\//.test(url)) return 'contributing';
+  if (/\/releases\/v\d/.test(url)) return 'release';
+  if (url.endsWith('/') && !listing && url !== '/doc/') return 'overview';
+  return 'page';
+}
+
+/**
+ * Priors by kind of page, unless the query asks for that kind: a reader's question is answered by the page that
+ * documents it, not by the proposal that designed it, the guide for people who change Databend, or the release
+ * note that announced it; a topic's overview comes before the commands it lists when the query names the topic
+ * (every word of the overview's title) and no command.
+ */
+const ASKS: Record<Exclude<PageKind, 'page' | 'overview'>, RegExp> = {
+  rfc: /^(?:rfc|proposal|design)$/,
+  contributing:
+    /^(?:contribut|contributor|pr|pull|benchmark|profil|hyperfin|sourc|maintainer|develop|roadmap|rfc|test|debug)$/,
+  release: /^(?:releas|new|chang|changelog|version|v\d+\.\d+)$/,
+};
+export const KIND_PRIOR: Record<PageKind, number> = {
+  rfc: 0.7,
+  contributing: 0.8,
+  release: 0.8,
+  overview: 1.15,
+  page: 1,
+};
+/** A release note whose title names the series the query asks for (`v1.0`): the page for that version. */
+export const SERIES_PRIOR = 1.3;
+/** A release note when the query says "release" or "changelog": the reader asks for one. */
+export const RELEASE_ASKED = 1.2;
+const COMMAND_VERB =
+  /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
+
+/**
+ * The prior of a page for a query (its stems); `named`: the query names every word of the page's title;
+ * `titleStems`: the page's title, for a version the query names.
+ */
+export function kindPrior(
+  kind: PageKind,
+  stems: readonly string[],
+  named: boolean,
+  titleStems: readonly string[] = [],
+): number {
+  if (kind === 'page') return 1;
+  if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
+  if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  if (kind === 'release' && stems.some((s) => /^(?:releas|changelog)$/.test(s))) return RELEASE_ASKED;
+  return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
+}

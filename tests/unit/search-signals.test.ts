@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { phraseRun } from '../../src/islands/body-proximity.ts';
+import { kindPrior } from '../../src/islands/page-kind.ts';
+import type { PageRecord } from '../../src/islands/name-match.ts';
+import { buildFieldIndex } from '../../src/islands/search-fields.ts';
+import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { queryTerms } from '../../src/islands/search-text.ts';
+
+describe('a run of query words in a page body', () => {
+  it('takes the query words that follow each other in order, a few words apart at most', () => {
+    // "key list has a different size from value list": key 0, list 1, different 4, size 5, value 7, list 8.
+    const at = [[0], [1, 8], [4], [5], [7]];
+    expect(phraseRun(at, [1, 1, 1, 1, 1])).toEqual([0, 1, 2, 3, 4]);
+  });
+  it('breaks the run where the words are far apart or out of the query order', () => {
+    expect(phraseRun([[0], [20], [21]], [1, 1, 1])).toEqual([1, 2]);
+    expect(phraseRun([[5], [4], [3]], [1, 1, 1])).toHaveLength(1);
+  });
+  it('prefers the heavier run when a page holds two', () => {
+    // Words 0 and 1 together at 10-11, words 2, 3 and 4 together at 50-52; word 2 weighs most.
+    expect(phraseRun([[10], [11], [50], [51], [52]], [1, 1, 3, 1, 1])).toEqual([2, 3, 4]);
+  });
+});
+
+// [url, title, crumbs, summary, section, headings, keywords, listing]
+const record = (url: string, title: string, summary: string, headings: string[] = [], listing = false): PageRecord =>
+  listing ? [url, title, 'Docs', summary, 'Docs', headings, [], 1] : [url, title, 'Docs', summary, 'Docs', headings];
+const hits = (per: Record<string, number[]>): BodyHit[] =>
+  Object.entries(per).map(([id, locations]) => ({ id, score: 10, locations }));
+
+describe('a pasted message', () => {
+  // Five pages hold every word of the message; only the map page prints it as one sentence.
+  const pages: Record<string, PageRecord> = {
+    map: record('/doc/map', 'MAP', 'Build a map from two arrays.'),
+    tables: record('/doc/system-tables', 'system.tables', 'Each table and its size.'),
+    status: record('/doc/table-status', 'SHOW TABLE STATUS', 'The size of a table.'),
+    other: record('/doc/other', 'Other', 'Nothing in particular.'),
+    more: record('/doc/more', 'More', 'Nothing in particular.'),
+  };
+  const q = 'key list has a different size from value list';
+  // Each word is on five pages: common words, none of them names a page alone.
+  const at = (map: number, tables: number, status: number) =>
+    hits({ map: [map], tables: [tables], status: [status], other: [tables + 1], more: [status + 3] });
+  const bodies: BodyHit[][] = [
+    at(100, 3, 40), // key
+    at(101, 9, 80), // list
+    at(104, 30, 12), // different
+    at(105, 60, 2), // size
+    at(107, 90, 25), // value
+  ];
+  it('puts first the page that holds its words in a row, above pages whose fields share its words', () => {
+    const index = buildFieldIndex(pages);
+    const ranked = rankPages(index, queryTerms(q), bodies, undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/map');
+  });
+  it('gives nothing for a run that many pages hold: a common phrase names no page', () => {
+    // Four more pages print the same sentence: the run no longer names the map page, whose fields say little.
+    const many: Record<string, PageRecord> = { ...pages };
+    const run = bodies.map((list) => [...list]);
+    for (let i = 0; i < 4; i++) {
+      many[`copy${i}`] = record(`/doc/copy${i}`, `Copy ${i}`, 'Nothing in particular.');
+      run.forEach((list, t) =>
+        list.push({ id: `copy${i}`, score: 10, locations: [[100, 101, 104, 105, 107][t] ?? 0] }),
+      );
+    }
+    const ranked = rankPages(buildFieldIndex(many), queryTerms(q), run, undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/system-tables');
+  });
+});
+
+describe('a version in the query', () => {
+  const pages: Record<string, PageRecord> = {
+    conformance: record('/doc/ansi-sql', 'SQL Conformance', 'Which parts of standard SQL Databend v1.2.453 supports.', [
+      'Other standard features',
+    ]),
+    release: record('/doc/releases/v1.2.0', "What's new in the v1.2 series release", 'Bitmaps, faster joins.', [
+      'New features',
+    ]),
+    upgrade: record('/doc/deploy/upgrade-1.0', 'Upgrade Databend to 1.0', 'Move a deployment from 0.8 to 1.0.'),
+    release10: record('/doc/releases/v1.0.0', "What's new in the v1.0 series release", 'Query result cache.'),
+    settings: record('/doc/settings', 'Settings', 'Every setting and its default.'),
+  };
+  const index = buildFieldIndex(pages);
+  const first = (q: string, bodies: BodyHit[][] = queryTerms(q).map(() => [])) =>
+    rankPages(index, queryTerms(q), bodies, undefined, q)[0]?.doc.url;
+
+  it('finds the release note of that series, not a page whose summary prints the engine version', () => {
+    expect(first('databend 1.2 features')).toBe('/doc/releases/v1.2.0');
+  });
+  it('puts the release note of the series above another page named after the version', () => {
+    // "new" and "version" are in the body of the upgrade guide (and of other pages), not of the release note: the
+    // guide answers more of the query, the release note is the page for the series.
+    const q = 'new in version 1.0';
+    const body = (scores: Record<string, number>) =>
+      Object.entries(scores).map(([id, score]): BodyHit => ({ id, score, locations: [1] }));
+    const others = { conformance: 10, release: 10, settings: 10 };
+    const bodies = [body({ upgrade: 2, ...others }), body({ upgrade: 5, ...others }), []];
+    expect(first(q, bodies)).toBe('/doc/releases/v1.0.0');
+  });
+  it('raises release notes when the query asks for a release, and lowers them when it does not', () => {
+    expect(
+      kindPrior(
+        'release',
+        queryTerms('release that introduced the bitmap type').map((t) => t.stem),
+        false,
+      ),
+    ).toBeGreaterThan(1);
+    expect(
+      kindPrior(
+        'release',
+        queryTerms('bitmap type').map((t) => t.stem),
+        false,
+      ),
+    ).toBeLessThan(1);
+  });
+  it('still finds the task page when the query asks for the task', () => {
+    expect(first('upgrade to 1.0')).toBe('/doc/deploy/upgrade-1.0');
+  });
+});
+
+describe('pages that are never put first for holding the query', () => {
+  const pages: Record<string, PageRecord> = {
+    rfc: ['/doc/contributing/rfcs/semi-structured', 'Semi-structured Data Type', 'Docs', 'A design.', 'Docs'],
+    variant: [
+      '/doc/data-types/variant',
+      'Variant',
+      'Docs',
+      'Semi-structured data: JSON documents.',
+      'Docs',
+      [],
+      ['semi-structured'],
+    ],
+    listing: record('/doc/reference/table', 'Table', 'Create tables: options, optimisation and removal.', [], true),
+  };
+  const index = buildFieldIndex(pages);
+  const ranked = (q: string) =>
+    rankPages(
+      index,
+      queryTerms(q),
+      queryTerms(q).map(() => []),
+      undefined,
+      q,
+    );
+
+  it('an RFC whose title holds the query does not claim the title match', () => {
+    const rfc = ranked('semi structured data').find((r) => r.doc.url.includes('/rfcs/'));
+    expect(rfc?.titleHolds).toBe(false);
+  });
+  it('a generated section index whose summary holds every word does not claim it', () => {
+    const listing = ranked('optimisation table').find((r) => r.doc.url === '/doc/reference/table');
+    expect(listing).toBeDefined();
+    expect(listing?.wordsInFields).toBe(false);
+    expect(listing?.titleHolds).toBe(false);
+  });
+});
+
+describe('a misspelt word', () => {
+  const pages: Record<string, PageRecord> = {
+    overview: record('/doc/policies/masking/', 'MASKING POLICY', 'Hide sensitive column values from some roles.'),
+    desc: record('/doc/commands/desc-masking-policy', 'DESC MASKING POLICY', 'Show the details of a masking policy.'),
+    drop: record('/doc/commands/drop-masking-policy', 'DROP MASKING POLICY', 'Remove a masking policy.'),
+  };
+  it('is read as the word it misspells wherever the query is compared with a title', () => {
+    // "polcy" is on no page: read as "policy", the query names the overview's title, which comes first.
+    const q = 'masking polcy';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/policies/masking/');
+  });
+});
