@@ -30,7 +30,7 @@ import {
   describeFigures,
   describeHeldOut,
   figures,
-  heldOutCases,
+  heldOutSets,
   heldOutFigures,
   relevanceCases,
   type RelevanceCase,
@@ -379,15 +379,19 @@ async function searchFigures(siteDir: string): Promise<void> {
       results.push({ c, shown });
     }
     const judged = figures(results);
-    // The held-out set (queries nobody tuned for), in the same browser: its aggregates.
-    const held: { c: RelevanceCase; shown: Shown }[] = [];
-    for (const c of heldOutCases(projectRoot)) {
-      await input.fill('');
-      const [t, , shown] = await page.evaluate<[number, number, Shown]>(
-        `(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`,
-      );
-      times.push(t);
-      held.push({ c, shown });
+    // The held-out sets (queries nobody tuned for), in the same browser: their aggregates.
+    const heldSets: { name: string; held: { c: RelevanceCase; shown: Shown }[] }[] = [];
+    for (const set of heldOutSets(projectRoot)) {
+      const held: { c: RelevanceCase; shown: Shown }[] = [];
+      for (const c of set.cases) {
+        await input.fill('');
+        const [t, , shown] = await page.evaluate<[number, number, Shown]>(
+          `(${TIME_QUERY_IN_PAGE})(${JSON.stringify(c.q)})`,
+        );
+        times.push(t);
+        held.push({ c, shown });
+      }
+      heldSets.push({ name: set.name, held });
     }
     times.sort((a, b) => a - b);
     detailTimes.sort((a, b) => a - b);
@@ -409,12 +413,13 @@ async function searchFigures(siteDir: string): Promise<void> {
         `${cases.length} queries`,
     );
     console.log(`search relevance, tuning suite: ${describeFigures(judged)}`);
-    if (held.length)
+    for (const { name, held } of heldSets) {
       console.log(
-        `search relevance, held-out set (${held.length} queries nobody tuned for): ${describeHeldOut(heldOutFigures(held))}`,
+        `search relevance, ${name} (${held.length} queries nobody tuned for): ${describeHeldOut(heldOutFigures(held))}`,
       );
-    if (held.length && args.includes('--held-out-misses'))
-      for (const m of heldOutFigures(held).misses) console.log(`  held-out miss: ${m}`);
+      if (args.includes('--held-out-misses'))
+        for (const m of heldOutFigures(held).misses) console.log(`  ${name} miss: ${m}`);
+    }
     if (args.includes('--misses')) for (const m of judged.misses) console.log(`  miss: ${m}`);
     console.log(
       `search: excerpts and deep links filled in (Pagefind fragments fetched) after p50 ` +

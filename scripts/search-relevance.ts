@@ -13,7 +13,7 @@ import {
   describeFigures,
   describeHeldOut,
   figures,
-  heldOutCases,
+  heldOutSets,
   heldOutFigures,
   openCases,
   relevanceCases,
@@ -106,12 +106,12 @@ if (fileArg) {
     console.log(`open queries: right page first ${o.top1[0]}/${o.top1[1]}`);
     if (process.argv.includes('--misses')) for (const m of o.misses) console.log(`  ${m}`);
   }
-  // The held-out set: aggregates only (never tune on its queries); `--held-out-misses` lists them for a report.
-  const held: { c: RelevanceCase; shown: Shown }[] = [];
-  for (const c of heldOutCases()) held.push({ c, shown: (await shownFor(c.q)).shown });
-  if (held.length) {
+  // The held-out sets: aggregates only (never tune on their queries); `--held-out-misses` lists them for a report.
+  for (const set of heldOutSets()) {
+    const held: { c: RelevanceCase; shown: Shown }[] = [];
+    for (const c of set.cases) held.push({ c, shown: (await shownFor(c.q)).shown });
     const h = heldOutFigures(held);
-    console.log(`held-out set: ${describeHeldOut(h)}`);
+    console.log(`${set.name} (${set.file}): ${describeHeldOut(h)}`);
     if (process.argv.includes('--held-out-misses')) for (const m of h.misses) console.log(`  ${m}`);
   }
 }

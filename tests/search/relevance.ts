@@ -37,13 +37,26 @@ export function openCases(root = process.cwd()): RelevanceCase[] {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RelevanceCase[]) : [];
 }
 
+/** A frozen held-out set (see README.md): queries nobody tuned for. Measured, never tuned on. */
+export interface HeldOutSet {
+  name: string;
+  file: string;
+  cases: RelevanceCase[];
+}
+
 /**
- * The frozen held-out set (`held-out.json`, see README.md): queries nobody tuned for. Measured, never tuned on:
- * print its aggregates while tuning, its misses only for a report.
+ * The frozen held-out sets, each written by someone who had not seen the tuning suite or the keywords: set A
+ * (`held-out.json`) and set B (`held-out-2.json`, written later, after set A had been measured against). Print their
+ * aggregates while tuning, their misses only for a report.
  */
-export function heldOutCases(root = process.cwd()): RelevanceCase[] {
-  const file = path.join(root, 'tests/search/held-out.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RelevanceCase[]) : [];
+export function heldOutSets(root = process.cwd()): HeldOutSet[] {
+  return [
+    ['held-out set A', 'held-out.json'],
+    ['held-out set B', 'held-out-2.json'],
+  ].flatMap(([name = '', file = '']) => {
+    const at = path.join(root, 'tests/search', file);
+    return fs.existsSync(at) ? [{ name, file, cases: JSON.parse(fs.readFileSync(at, 'utf8')) as RelevanceCase[] }] : [];
+  });
 }
 
 /** A held-out case's category: the `why` up to its colon (name, typo, task, concept, versus, release, error…). */
