@@ -280,8 +280,14 @@ describe('examples end to end on the engine', () => {
       fs.writeFileSync(path.join(content, 'slow.md'), page('SELECT 1 AS one'));
       expect(run(['record', '--content', content]).status).toBe(0);
       const results = path.join(`${content}.examples`, 'slow.json');
-      const before = JSON.parse(fs.readFileSync(results, 'utf8')) as { examples: { sql: string }[] };
+      type Recorded = { examples: { sql: string; result?: { rows: string[][] } }[] };
+      const before = JSON.parse(fs.readFileSync(results, 'utf8')) as Recorded;
       expect(before.examples.map((e) => e.sql)).toEqual(['SELECT 1 AS one', 'SELECT 2 AS two', 'SELECT 3 AS three']);
+      expect(before.examples.map((e) => e.result?.rows)).toEqual([[['1']], [['2']], [['3']]]);
+      // Marker values no engine gives for these statements: a result kept still has them, one re-recorded not.
+      before.examples[1]!.result!.rows = [['kept 2']];
+      before.examples[2]!.result!.rows = [['kept 3']];
+      fs.writeFileSync(results, JSON.stringify(before));
 
       fs.writeFileSync(path.join(content, 'slow.md'), page(slow));
       const r = run(['record', '--content', content], { EXAMPLE_TIMEOUT_MS: '1500' });
@@ -290,8 +296,9 @@ describe('examples end to end on the engine', () => {
       expect(r.stderr).toMatch(/slow\.md:12: skipped: not run after the example at line 8 stopped the engine/);
       expect(r.stderr).toMatch(/slow\.md:16: skipped/);
       // The two later examples were not run: their earlier results stay; the hung one has none to keep.
-      const after = JSON.parse(fs.readFileSync(results, 'utf8')) as { examples: { sql: string }[] };
+      const after = JSON.parse(fs.readFileSync(results, 'utf8')) as Recorded;
       expect(after.examples.map((e) => e.sql)).toEqual(['SELECT 2 AS two', 'SELECT 3 AS three']);
+      expect(after.examples.map((e) => e.result?.rows)).toEqual([[['kept 2']], [['kept 3']]]);
       expect(fs.readdirSync(`${content}.examples`)).toEqual(['slow.json']);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
