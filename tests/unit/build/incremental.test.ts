@@ -10,31 +10,57 @@ import { buildSite } from '../../../src/build/cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-incremental-'));
-const content = path.join(work, 'content');
-const cache = path.join(work, 'cache');
-fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
-fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`, { recursive: true });
 afterAll(() => {
   if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true });
 });
 
-let runs = 0;
 /**
- * A build of the working copy: with the shared cache (a rebuild), or with none (what a fresh clone gets). Two
- * pages per part of the search index, so the fixture's six pages make three parts.
+ * A project of its own for each test: its copy of the fixture content and its own cache, so no test sees
+ * another's edits or cache entries, and none touches the project's content/ or .cache/. Two pages per part of
+ * the search index, so the fixture's six pages make three parts.
  */
-async function build(withCache: boolean) {
-  const out = path.join(work, `site-${runs++}`);
+function project(name: string) {
+  const dir = path.join(work, name);
+  const content = path.join(dir, 'content');
+  const cache = path.join(dir, 'cache');
+  let runs = 0;
+  const options = (outDir: string, withCache: boolean) => ({
+    projectRoot: root,
+    contentDir: content,
+    outDir,
+    cacheDir: withCache ? cache : (false as const),
+    searchPagesPerPart: 2,
+  });
   return {
-    ...(await buildSite({
-      projectRoot: root,
-      contentDir: content,
-      outDir: out,
-      cacheDir: withCache ? cache : false,
-      searchPagesPerPart: 2,
-    })),
-    out,
+    content,
+    cache,
+    /** A build of this copy: with its cache (a rebuild), or with none (what a fresh clone gets). */
+    async build(withCache: boolean) {
+      const out = path.join(dir, `site-${runs++}`);
+      return { ...(await buildSite(options(out, withCache))), out };
+    },
+    /** A build into one folder, updated in place from one build to the next. */
+    inPlace: (out: string) => buildSite(options(path.join(dir, out), true)),
+    edit(rel: string, change: (text: string) => string) {
+      const file = path.join(content, rel);
+      fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
+    },
   };
+}
+
+/** A project with a fresh copy of the fixture content and no cache yet. */
+function fromFixture(name: string) {
+  const p = project(name);
+  fs.cpSync(path.join(root, 'tests/fixtures/good'), p.content, { recursive: true });
+  fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${p.content}.examples`, { recursive: true });
+  return p;
+}
+
+/** A project whose cache one cold build filled (cache keys hold the content's path, so a copied cache would miss). */
+async function warmed(name: string) {
+  const p = fromFixture(name);
+  await p.build(true);
+  return p;
 }
 
 /** Every file under a folder, by relative path. */
@@ -55,11 +81,9 @@ function expectSameSite(a: string, b: string): void {
   expect(fs.readFileSync(`${a}.serve.json`, 'utf8')).toBe(fs.readFileSync(`${b}.serve.json`, 'utf8'));
 }
 
-const edit = (rel: string, change: (text: string) => string) =>
-  fs.writeFileSync(path.join(content, rel), change(fs.readFileSync(path.join(content, rel), 'utf8')));
-
 describe('a rebuild with the cache', () => {
   it('renders nothing when nothing changed, and writes the same site', async () => {
+    const { build } = fromFixture('unchanged');
     const cold = await build(true);
     expect(cold.rendered).toMatchObject({ bodies: 5, searchParts: 3, allSearchParts: 3 });
     const warm = await build(true);
@@ -68,6 +92,7 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('renders only an edited page, indexes only its part of the search index, and writes what a build without a cache writes', async () => {
+    const { build, edit } = await warmed('edited');
     edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to the second page.\n`);
     const warm = await build(true);
     expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1 });
@@ -75,6 +100,7 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('follows a new title into the sidebar, the neighbours and the section page', async () => {
+    const { build, edit } = await warmed('retitled');
     edit('01-guide/10-first.md', (t) => t.replace(/^title: .*$/m, 'title: First Steps Renamed'));
     const warm = await build(true);
     // The body is the same (the title is in the frontmatter); the page, its neighbours and its section, which
@@ -88,6 +114,7 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('renders again a cached page whose link now leads elsewhere: the page it links to moved', async () => {
+    const { build, edit } = await warmed('moved');
     edit('01-guide/10-first.md', (t) =>
       t.replace('sidebar_label: First', 'sidebar_label: First\nslug: /guide/first-steps'),
     );
@@ -99,10 +126,10 @@ describe('a rebuild with the cache', () => {
     expect(fs.readFileSync(path.join(warm.out, 'doc/guide/second/index.html'), 'utf8')).toContain(
       'href="/doc/guide/first-steps"',
     );
-    edit('01-guide/10-first.md', (t) => t.replace('\nslug: /guide/first-steps', ''));
   }, 120_000);
 
   it("checks a cached page's links again: a heading it links to is renamed", async () => {
+    const { build, edit } = await warmed('renamed-heading');
     edit('01-guide/10-first.md', (t) => t.replace('## Step One', '## Step 1'));
     const warm = build(true);
     await expect(warm).rejects.toThrow(
@@ -115,9 +142,10 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('keeps the files of the site it updates only while they are as it wrote them', async () => {
-    const out = path.join(work, 'site-in-place');
-    const inPlace = () =>
-      buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
+    const project = fromFixture('kept-files');
+    const { build } = project;
+    const out = path.join(work, 'kept-files', 'site-in-place');
+    const inPlace = () => project.inPlace('site-in-place');
     await inPlace();
     const page = path.join(out, 'doc/guide/second/index.html');
     const inode = fs.statSync(page).ino;
@@ -131,9 +159,10 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('updates the site it wrote in place: writes only what changed, and removes what the site no longer has or never had', async () => {
-    const out = path.join(work, 'site-update');
-    const update = () =>
-      buildSite({ projectRoot: root, contentDir: content, outDir: out, cacheDir: cache, searchPagesPerPart: 2 });
+    const project = fromFixture('update');
+    const { build, content } = project;
+    const out = path.join(work, 'update', 'site-update');
+    const update = () => project.inPlace('site-update');
     const first = await update();
     expect(first.rendered.inPlace).toBe(false);
     const again = await update();
@@ -177,7 +206,7 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('makes a damaged cache entry again (a page, a body, the search index), and writes the same site', async () => {
-    await build(true);
+    const { build, cache } = await warmed('damaged');
     // Cut every entry short, as a full disk or a killed copy would.
     for (const kind of ['segments', 'search']) {
       for (const name of fs.readdirSync(path.join(cache, kind))) {
@@ -193,7 +222,7 @@ describe('a rebuild with the cache', () => {
   }, 120_000);
 
   it('reads frontmatter again when it changed: a rebuild refuses a page made invalid, then builds it once fixed', async () => {
-    await build(true);
+    const { build, content, edit } = await warmed('frontmatter');
     const page = '01-guide/20-second.md';
     const before = fs.readFileSync(path.join(content, page), 'utf8');
     edit(page, (t) => t.replace(/^description: .*\n/m, ''));
