@@ -1,5 +1,11 @@
 #!/bin/sh
-# `npm test`: the whole suite, in the order a failure is cheapest to find.
+# `npm test`: the whole suite, in the order a failure is cheapest to find, each step timed.
+#
+# The two checks on the engine (every example run again; every function's signatures probed again) are separate
+# processes that spend their time in the engine, so they run beside the Node steps instead of before them: the
+# signature probe from the start (it needs no data folder), the examples once the unit tests are done (the unit
+# tests record examples themselves, and one run at a time holds the examples' data folder). Their output is printed
+# when they end, with their time; either failing fails the suite.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh --engine
@@ -10,7 +16,68 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 1
 fi
 
-step() { echo; echo "== $1"; }
+now() { date +%s%N | cut -c1-13; }
+seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
+suite_start=$(now)
+step_name=""
+step_start=0
+# Ends the step before (printing its time) and starts the next.
+step() {
+  end_step
+  step_name="$1"
+  step_start=$(now)
+  echo
+  echo "== $1"
+}
+end_step() {
+  if [ -n "$step_name" ]; then
+    echo "   ($step_name: $(seconds $(($(now) - step_start))))"
+    timings="${timings:-}$(printf '  %-44s %s' "$step_name" "$(seconds $(($(now) - step_start)))")
+"
+  fi
+  step_name=""
+}
+
+# Checks run in the background: each in a session of its own (setsid), so the suite can end it and everything it
+# started; its output goes to a file, printed when it is waited for.
+background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
+background_pids=""
+cleanup() {
+  for pid in $background_pids; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  rm -rf "$background_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# start_background NAME COMMAND...: the command runs now; its output and time are kept under NAME.
+start_background() {
+  name="$1"
+  shift
+  echo "$(now)" >"$background_dir/$name.start"
+  setsid "$@" >"$background_dir/$name.log" 2>&1 &
+  echo $! >"$background_dir/$name.pid"
+  background_pids="$background_pids $!"
+  echo "   ($name: started in the background)"
+}
+# wait_background NAME TITLE: waits for it, prints its output and time; exits 1 if it failed.
+wait_background() {
+  pid=$(cat "$background_dir/$1.pid")
+  rc=0
+  wait "$pid" || rc=$?
+  took=$(seconds $(($(now) - $(cat "$background_dir/$1.start"))))
+  echo
+  echo "== $2 (ran in the background: $took)"
+  cat "$background_dir/$1.log"
+  timings="${timings:-}$(printf '  %-44s %s (in the background)' "$2" "$took")
+"
+  if [ "$rc" -ne 0 ]; then
+    echo "test: $2 failed" >&2
+    exit 1
+  fi
+}
+
+start_background signatures npx tsx src/examples/cli.ts check --signatures
+
 step "types (tsc, strict)"
 npx tsc -p .
 step "lint (oxlint, type-aware)"
@@ -19,10 +86,8 @@ step "format (prettier)"
 npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
 npx vitest run
-step "examples on the engine"
-npx tsx src/examples/cli.ts check
-step "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
-npx tsx src/examples/cli.ts check --signatures
+end_step
+start_background examples npx tsx src/examples/cli.ts check
 step "content checks"
 npx tsx scripts/check-content.ts
 step "build"
@@ -42,7 +107,13 @@ step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
+end_step
+wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
 step "browser tests and accessibility"
 npx playwright test
+end_step
+wait_background examples "examples on the engine"
 echo
-echo "all tests passed"
+echo "time per step:"
+printf '%s' "$timings"
+echo "all tests passed in $(seconds $(($(now) - suite_start)))"

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const port = Number(process.env.TEST_PORT ?? 4208);
@@ -70,7 +71,7 @@ beforeAll(async () => {
       reject(new Error(`dev server exited (${code}): ${said}`));
     });
   });
-}, 30_000);
+}, scaled(30_000));
 
 afterAll(() => {
   server.kill('SIGTERM');
