@@ -5,7 +5,8 @@
 # processes that spend their time in the engine, so they run beside the Node steps instead of before them: the
 # signature probe from the start (it needs no data folder), the examples once the unit tests are done (the unit
 # tests record examples themselves, and one run at a time holds the examples' data folder). Their output is printed
-# when they end, with their time; either failing fails the suite.
+# when they end, with their time; either failing fails the suite. The HTML validation (one thread) runs beside the
+# other checks of the built site in the same way.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh --engine
@@ -92,6 +93,9 @@ step "content checks"
 npx tsx scripts/check-content.ts
 step "build"
 sh scripts/build.sh
+end_step
+# One thread through every page: it runs beside the steps below, which leave a core free now and then.
+start_background html npx tsx scripts/validate-html.ts site
 step "output is deterministic: a second build without the cache, compared file by file"
 again=".cache/site-again"
 rm -rf "$again" "$again.serve.json"
@@ -101,13 +105,12 @@ rm -rf "$again" "$again.serve.json"
 echo "the same site, byte for byte"
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
-step "HTML of every page (html-validate: unique and valid ids, landmarks)"
-npx tsx scripts/validate-html.ts site
 step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
 end_step
+wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
 wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
 step "browser tests and accessibility"
 npx playwright test
