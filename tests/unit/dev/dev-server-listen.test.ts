@@ -49,7 +49,8 @@ function listening(pid: number): string[] {
 }
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/dev/server.ts'], {
+  // --no-build: without a built site the server would build the project's site/ in the background.
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/dev/server.ts', '--no-build'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '0.0.0.0' },
     stdio: ['ignore', 'pipe', 'pipe'],
