@@ -19,59 +19,92 @@ fi
 
 now() { date +%s%N | cut -c1-13; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
+# CPU seconds the shell's finished children have used (user and system, from `times`): a step's share, unlike its
+# time, hardly depends on what else the machine runs. A background check counts its own (in its subshell), since
+# the shell may reap it during any later step.
+# Sets cpu_now. (`times` into a file: in a pipe or $(...) it would run in a subshell, which has no children yet.)
+cpu() {
+  times >"$times_file"
+  cpu_now=$(tail -n 1 "$times_file" | awk '{ t = 0; for (i = 1; i <= NF; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } printf "%.1f", t }')
+}
+background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
+times_file="$background_dir/times"
 suite_start=$(now)
+timings=""
+# note NAME WALL_MS CPU_SECONDS [WHERE]: one line of the table printed at the end.
+note() {
+  line=$(printf '  %-48s %9s %8s s CPU%s' "$1" "$(seconds "$2")" "$3" "${4:-}")
+  timings="$timings$line
+"
+}
 step_name=""
 step_start=0
+step_cpu=0
 # Ends the step before (printing its time) and starts the next.
 step() {
   end_step
   step_name="$1"
   step_start=$(now)
+  cpu
+  step_cpu=$cpu_now
   echo
   echo "== $1"
 }
 end_step() {
   if [ -n "$step_name" ]; then
-    echo "   ($step_name: $(seconds $(($(now) - step_start))))"
-    timings="${timings:-}$(printf '  %-44s %s' "$step_name" "$(seconds $(($(now) - step_start)))")
-"
+    took=$(($(now) - step_start))
+    cpu
+    used=$(awk -v a="$cpu_now" -v b="$step_cpu" 'BEGIN { printf "%.1f", a - b }')
+    echo "   ($step_name: $(seconds "$took"), $used s CPU)"
+    note "$step_name" "$took" "$used"
   fi
   step_name=""
 }
 
 # Checks run in the background: each in a session of its own (setsid), so the suite can end it and everything it
-# started; its output goes to a file, printed when it is waited for.
-background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
-background_pids=""
+# started; its output goes to a file, printed when it is waited for, with the time it took to its end.
 cleanup() {
-  for pid in $background_pids; do kill -TERM -- "-$pid" 2>/dev/null || true; done
-  rm -rf "$background_dir"
+  for group in "$background_dir"/*.group; do
+    [ -f "$group" ] && kill -TERM "-$(cat "$group")" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
+  rm -rf "$background_dir" || true
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# start_background NAME COMMAND...: the command runs now; its output and time are kept under NAME.
+# start_background NAME COMMAND...: the command runs now; its output, exit status and end time are kept under NAME.
 start_background() {
   name="$1"
   shift
-  echo "$(now)" >"$background_dir/$name.start"
-  setsid "$@" >"$background_dir/$name.log" 2>&1 &
-  echo $! >"$background_dir/$name.pid"
-  background_pids="$background_pids $!"
+  dir="$background_dir"
+  now >"$dir/$name.start"
+  (
+    rc=0
+    setsid sh -c 'echo $$ >"$0"; exec "$@"' "$dir/$name.group" "$@" >"$dir/$name.log" 2>&1 || rc=$?
+    # Quiet: when the suite ends it early, the folder is gone by now.
+    {
+      echo "$rc" >"$dir/$name.rc"
+      now >"$dir/$name.end"
+      times_file="$dir/$name.times"
+      cpu
+      echo "$cpu_now" >"$dir/$name.cpu"
+      rm -f "$dir/$name.group"
+    } 2>/dev/null || true
+  ) &
+  echo $! >"$dir/$name.pid"
   echo "   ($name: started in the background)"
 }
 # wait_background NAME TITLE: waits for it, prints its output and time; exits 1 if it failed.
 wait_background() {
-  pid=$(cat "$background_dir/$1.pid")
-  rc=0
-  wait "$pid" || rc=$?
-  took=$(seconds $(($(now) - $(cat "$background_dir/$1.start"))))
+  wait "$(cat "$background_dir/$1.pid")" || true
+  took=$(($(cat "$background_dir/$1.end") - $(cat "$background_dir/$1.start")))
+  used=$(cat "$background_dir/$1.cpu")
   echo
-  echo "== $2 (ran in the background: $took)"
+  echo "== $2 (ran in the background: $(seconds "$took"), $used s CPU)"
   cat "$background_dir/$1.log"
-  timings="${timings:-}$(printf '  %-44s %s (in the background)' "$2" "$took")
-"
-  if [ "$rc" -ne 0 ]; then
+  note "$2" "$took" "$used" " (in the background)"
+  if [ "$(cat "$background_dir/$1.rc")" -ne 0 ]; then
     echo "test: $2 failed" >&2
     exit 1
   fi
@@ -117,6 +150,7 @@ npx playwright test
 end_step
 wait_background examples "examples on the engine"
 echo
-echo "time per step:"
+echo "time per step (CPU: user and system seconds of the step's processes):"
 printf '%s' "$timings"
-echo "all tests passed in $(seconds $(($(now) - suite_start)))"
+cpu
+echo "all tests passed in $(seconds $(($(now) - suite_start))), $cpu_now s CPU"
