@@ -19,44 +19,30 @@ fi
 
 now() { date +%s%N | cut -c1-13; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
-# CPU seconds the shell's finished children have used (user and system, from `times`): a step's share, unlike its
-# time, hardly depends on what else the machine runs. A background check counts its own (in its subshell), since
-# the shell may reap it during any later step.
-# Sets cpu_now. (`times` into a file: in a pipe or $(...) it would run in a subshell, which has no children yet.)
-cpu() {
-  times >"$times_file"
-  cpu_now=$(tail -n 1 "$times_file" | awk '{ t = 0; for (i = 1; i <= NF; i++) { split($i, p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] } printf "%.1f", t }')
-}
 background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
-times_file="$background_dir/times"
 suite_start=$(now)
 timings=""
-# note NAME WALL_MS CPU_SECONDS [WHERE]: one line of the table printed at the end.
+# note NAME MILLISECONDS [WHERE]: one line of the table printed at the end.
 note() {
-  line=$(printf '  %-48s %9s %8s s CPU%s' "$1" "$(seconds "$2")" "$3" "${4:-}")
+  line=$(printf '  %-48s %9s%s' "$1" "$(seconds "$2")" "${3:-}")
   timings="$timings$line
 "
 }
 step_name=""
 step_start=0
-step_cpu=0
 # Ends the step before (printing its time) and starts the next.
 step() {
   end_step
   step_name="$1"
   step_start=$(now)
-  cpu
-  step_cpu=$cpu_now
   echo
   echo "== $1"
 }
 end_step() {
   if [ -n "$step_name" ]; then
     took=$(($(now) - step_start))
-    cpu
-    used=$(awk -v a="$cpu_now" -v b="$step_cpu" 'BEGIN { printf "%.1f", a - b }')
-    echo "   ($step_name: $(seconds "$took"), $used s CPU)"
-    note "$step_name" "$took" "$used"
+    echo "   ($step_name: $(seconds "$took"))"
+    note "$step_name" "$took"
   fi
   step_name=""
 }
@@ -86,9 +72,6 @@ start_background() {
     {
       echo "$rc" >"$dir/$name.rc"
       now >"$dir/$name.end"
-      times_file="$dir/$name.times"
-      cpu
-      echo "$cpu_now" >"$dir/$name.cpu"
       rm -f "$dir/$name.group"
     } 2>/dev/null || true
   ) &
@@ -99,11 +82,10 @@ start_background() {
 wait_background() {
   wait "$(cat "$background_dir/$1.pid")" || true
   took=$(($(cat "$background_dir/$1.end") - $(cat "$background_dir/$1.start")))
-  used=$(cat "$background_dir/$1.cpu")
   echo
-  echo "== $2 (ran in the background: $(seconds "$took"), $used s CPU)"
+  echo "== $2 (ran in the background: $(seconds "$took"))"
   cat "$background_dir/$1.log"
-  note "$2" "$took" "$used" " (in the background)"
+  note "$2" "$took" " (in the background)"
   if [ "$(cat "$background_dir/$1.rc")" -ne 0 ]; then
     echo "test: $2 failed" >&2
     exit 1
@@ -150,7 +132,6 @@ npx playwright test
 end_step
 wait_background examples "examples on the engine"
 echo
-echo "time per step (CPU: user and system seconds of the step's processes):"
+echo "time per step:"
 printf '%s' "$timings"
-cpu
-echo "all tests passed in $(seconds $(($(now) - suite_start))), $cpu_now s CPU"
+echo "all tests passed in $(seconds $(($(now) - suite_start)))"
