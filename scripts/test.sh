@@ -1,5 +1,12 @@
 #!/bin/sh
-# `npm test`: the whole suite, in the order a failure is cheapest to find.
+# `npm test`: the whole suite, in the order a failure is cheapest to find, each step timed.
+#
+# The two checks on the engine (every example run again; every function's signatures probed again) are separate
+# processes that spend their time in the engine, so they run beside the Node steps instead of before them: the
+# signature probe from the start (it needs no data folder), the examples once the unit tests are done (the unit
+# tests record examples themselves, and one run at a time holds the examples' data folder). Their output is printed
+# when they end, with their time; either failing fails the suite. The HTML validation (one thread) runs beside the
+# other checks of the built site in the same way.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh --engine
@@ -10,7 +17,83 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 1
 fi
 
-step() { echo; echo "== $1"; }
+now() { date +%s%N | cut -c1-13; }
+seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
+background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
+suite_start=$(now)
+timings=""
+# note NAME MILLISECONDS [WHERE]: one line of the table printed at the end.
+note() {
+  line=$(printf '  %-48s %9s%s' "$1" "$(seconds "$2")" "${3:-}")
+  timings="$timings$line
+"
+}
+step_name=""
+step_start=0
+# Ends the step before (printing its time) and starts the next.
+step() {
+  end_step
+  step_name="$1"
+  step_start=$(now)
+  echo
+  echo "== $1"
+}
+end_step() {
+  if [ -n "$step_name" ]; then
+    took=$(($(now) - step_start))
+    echo "   ($step_name: $(seconds "$took"))"
+    note "$step_name" "$took"
+  fi
+  step_name=""
+}
+
+# Checks run in the background: each in a session of its own (setsid), so the suite can end it and everything it
+# started; its output goes to a file, printed when it is waited for, with the time it took to its end.
+cleanup() {
+  for group in "$background_dir"/*.group; do
+    [ -f "$group" ] && kill -TERM "-$(cat "$group")" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
+  rm -rf "$background_dir" || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# start_background NAME COMMAND...: the command runs now; its output, exit status and end time are kept under NAME.
+start_background() {
+  name="$1"
+  shift
+  dir="$background_dir"
+  now >"$dir/$name.start"
+  (
+    rc=0
+    setsid sh -c 'echo $$ >"$0"; exec "$@"' "$dir/$name.group" "$@" >"$dir/$name.log" 2>&1 || rc=$?
+    # Quiet: when the suite ends it early, the folder is gone by now.
+    {
+      echo "$rc" >"$dir/$name.rc"
+      now >"$dir/$name.end"
+      rm -f "$dir/$name.group"
+    } 2>/dev/null || true
+  ) &
+  echo $! >"$dir/$name.pid"
+  echo "   ($name: started in the background)"
+}
+# wait_background NAME TITLE: waits for it, prints its output and time; exits 1 if it failed.
+wait_background() {
+  wait "$(cat "$background_dir/$1.pid")" || true
+  took=$(($(cat "$background_dir/$1.end") - $(cat "$background_dir/$1.start")))
+  echo
+  echo "== $2 (ran in the background: $(seconds "$took"))"
+  cat "$background_dir/$1.log"
+  note "$2" "$took" " (in the background)"
+  if [ "$(cat "$background_dir/$1.rc")" -ne 0 ]; then
+    echo "test: $2 failed" >&2
+    exit 1
+  fi
+}
+
+start_background signatures npx tsx src/examples/cli.ts check --signatures
+
 step "types (tsc, strict)"
 npx tsc -p .
 step "lint (oxlint, type-aware)"
@@ -19,14 +102,15 @@ step "format (prettier)"
 npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
 npx vitest run
-step "examples on the engine"
-npx tsx src/examples/cli.ts check
-step "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
-npx tsx src/examples/cli.ts check --signatures
+end_step
+start_background examples npx tsx src/examples/cli.ts check
 step "content checks"
 npx tsx scripts/check-content.ts
 step "build"
 sh scripts/build.sh
+end_step
+# One thread through every page: it runs beside the steps below, which leave a core free now and then.
+start_background html npx tsx scripts/validate-html.ts site
 step "output is deterministic: a second build without the cache, compared file by file"
 again=".cache/site-again"
 rm -rf "$again" "$again.serve.json"
@@ -36,13 +120,18 @@ rm -rf "$again" "$again.serve.json"
 echo "the same site, byte for byte"
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
-step "HTML of every page (html-validate: unique and valid ids, landmarks)"
-npx tsx scripts/validate-html.ts site
 step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
+end_step
+wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
+wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
 step "browser tests and accessibility"
 npx playwright test
+end_step
+wait_background examples "examples on the engine"
 echo
-echo "all tests passed"
+echo "time per step:"
+printf '%s' "$timings"
+echo "all tests passed in $(seconds $(($(now) - suite_start)))"

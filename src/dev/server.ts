@@ -205,18 +205,28 @@ function serveSearchIndex(pathname: string, res: http.ServerResponse): boolean {
   return true;
 }
 if (!fs.existsSync(path.join(builtSite, 'search-records.json'))) {
-  console.log(
-    '[dev] search: no built index yet; building the site in the background (npm run build) so search works here',
-  );
-  const build = spawn('sh', ['scripts/build.sh'], { cwd: projectRoot, stdio: 'ignore' });
-  build.on('exit', (code) =>
+  if (process.argv.includes('--no-build')) {
+    console.log('[dev] search: no built index yet (npm run build makes one)');
+  } else {
     console.log(
-      code === 0
-        ? '[dev] search: the index is built; search works now'
-        : `[dev] search: the build failed (exit ${code}); run npm run build to see why`,
-    ),
-  );
-  process.on('exit', () => build.kill());
+      '[dev] search: no built index yet; building the site in the background (npm run build) so search works here',
+    );
+    // Detached: its own process group, so ending the server ends the build and all it started.
+    const build = spawn('sh', ['scripts/build.sh'], { cwd: projectRoot, stdio: 'ignore', detached: true });
+    build.on('exit', (code) =>
+      console.log(
+        code === 0
+          ? '[dev] search: the index is built; search works now'
+          : `[dev] search: the build failed (exit ${code}); run npm run build to see why`,
+      ),
+    );
+    process.on('exit', () => {
+      if (build.exitCode === null && build.pid) process.kill(-build.pid, 'SIGTERM');
+    });
+    // Node ends on these signals without running 'exit' handlers: the build outlived the server.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+  }
 }
 
 httpServer.listen(port, host, () => {

@@ -17,11 +17,11 @@ import { siteConfig } from '../site.config.ts';
 import path from 'node:path';
 import { loadSite, type BuiltPage, type SiteModel } from '../build/load-site.ts';
 import { ContentErrors } from '../content/errors.ts';
-import type { CodeBlockInfo } from '../markdown/render-markdown.ts';
-import { EngineBridge, EngineFailure, engineResultOf, ExampleRefused } from './bridge.ts';
-import { exampleDataSourceOf, holdExamplesLock, prepareExampleData } from './example-data.ts';
-import { ENGINE_OBJECTS_FILE, engineCoverage, type EngineObjects } from './engine-objects.ts';
-import { describeDifference, engineErrorMessage, exampleKeys, readEngineResult } from './result-table.ts';
+import { EngineBridge, engineResultOf } from './bridge.ts';
+import { holdExamplesLock } from './example-data.ts';
+import { describeDifference, exampleKeys, readEngineResult } from './result-table.ts';
+import { recordCoverage } from './record-coverage.ts';
+import { runPage } from './run-page.ts';
 import {
   mergeRecording,
   readRecordedPage,
@@ -30,7 +30,6 @@ import {
   resultsFileOf,
   writeRecordedPage,
 } from './results-store.ts';
-import type { RecordedExample } from '../content/recorded.ts';
 import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
 import { probeCatalogue } from './signatures/record.ts';
 import {
@@ -98,99 +97,9 @@ if (!signaturesOnly)
     process.exit(1);
   }
 
-await holdExamplesLock();
-
-/**
- * Runs one page's examples in a fresh session. Engine failures (hang, crash) become problems with page and line;
- * the examples after a failure are not run (they may depend on it) and each is reported as skipped. The answer
- * has one entry per block, undefined where the block did not run.
- */
-async function runPage(
-  file: string,
-  blocks: CodeBlockInfo[],
-  problems: string[],
-): Promise<(RecordedExample | undefined)[]> {
-  const keys = exampleKeys(blocks.map((b) => b.code));
-  const out: (RecordedExample | undefined)[] = blocks.map(() => undefined);
-  const skipRest = (from: number, why: string) => {
-    for (const b of blocks.slice(from)) problems.push(`${file}:${b.line}: skipped: ${why}`);
-  };
-  prepareExampleData(exampleDataSourceOf(model.contentRoot));
-  try {
-    await bridge.request({ op: 'reset' });
-  } catch (err) {
-    if (!(err instanceof EngineFailure)) throw err;
-    problems.push(`${file}: ${err.message}`);
-    bridge.restart();
-    skipRest(0, 'the engine could not start a session for this page');
-    return out;
-  }
-  for (const [i, b] of blocks.entries()) {
-    const base = {
-      key: keys[i] ?? String(i),
-      sql: b.code,
-      expectError: b.meta.expectError,
-      nondeterministic: b.meta.nondeterministic,
-    };
-    let answer;
-    try {
-      answer = await bridge.request({ op: 'run', sql: b.code });
-    } catch (err) {
-      if (!(err instanceof EngineFailure)) throw err;
-      problems.push(`${file}:${b.line}: ${err.message}`);
-      bridge.restart();
-      skipRest(
-        i + 1,
-        `not run after the example at line ${b.line} ${err instanceof ExampleRefused ? 'was refused' : 'stopped the engine'}`,
-      );
-      return out;
-    }
-    if (!answer.ok) {
-      const error = engineErrorMessage(answer.error ?? '');
-      if (!b.meta.expectError) problems.push(`${file}:${b.line}: the example failed on the engine: ${error}`);
-      out[i] = { ...base, error };
-      continue;
-    }
-    if (b.meta.expectError) problems.push(`${file}:${b.line}: this "example error" block ran without an error`);
-    const raw = engineResultOf(answer);
-    let result;
-    try {
-      result = raw ? readEngineResult(raw) : undefined;
-    } catch (err) {
-      problems.push(
-        `${file}:${b.line}: cannot read the engine's result (${(err as Error).message}):\n${raw?.box ?? ''}`,
-      );
-      continue;
-    }
-    out[i] = result && result.columns.length > 0 ? { ...base, result } : base;
-  }
-  return out;
-}
-
-async function recordCoverage(): Promise<void> {
-  const list = async (sql: string) => {
-    const a = await bridge.request({ op: 'list', sql });
-    const raw = engineResultOf(a);
-    if (!raw) throw new Error(`cannot list: ${sql}: ${a.error ?? ''}`);
-    return readEngineResult(raw)
-      .rows.map((r) => (r[0] ?? '').replace(/^'|'$/g, ''))
-      .sort();
-  };
-  const objects: EngineObjects = {
-    engine: await engineVersion(),
-    functions: await list('SELECT name FROM system.functions'),
-    settings: await list('SELECT name FROM system.settings'),
-    systemTables: await list("SELECT name FROM system.tables WHERE database = 'system'"),
-  };
-  fs.writeFileSync(path.join(projectRoot, ENGINE_OBJECTS_FILE), `${JSON.stringify(objects, null, 1)}\n`);
-  for (const line of engineCoverage(model, objects)) {
-    const total = line.documented.length + line.missing.length;
-    console.log(
-      `${line.kind}: ${line.documented.length}/${total} documented${line.documented.length ? ` (${line.documented.join(', ')})` : ''}`,
-    );
-  }
-  console.log(`(lists recorded in ${ENGINE_OBJECTS_FILE}; the build summary reports the same figures)`);
-}
+// The lock guards the examples' data folder; the signature prober never reads it (each engine process has a working
+// folder of its own), so it runs beside a run of the examples, as `npm test` does.
+if (!signaturesOnly) await holdExamplesLock();
 
 /** The facts of every setting, from `system.settings` in a fresh session; machine-dependent defaults as null. */
 async function recordSettings(): Promise<void> {
@@ -214,7 +123,7 @@ async function recordSettings(): Promise<void> {
       level,
     };
   });
-  const recorded: EngineSettings = { engine: await engineVersion(), settings };
+  const recorded: EngineSettings = { engine, settings };
   fs.writeFileSync(path.join(projectRoot, ENGINE_SETTINGS_FILE), `${JSON.stringify(recorded, null, 1)}\n`);
   console.log(`${settings.length} settings recorded in ${ENGINE_SETTINGS_FILE}`);
 }
@@ -263,7 +172,7 @@ if (signaturesOnly) {
   process.exit(code);
 }
 if (coverageOnly) {
-  await recordCoverage();
+  await recordCoverage(bridge, projectRoot, model, engine);
   bridge.close();
   process.exit(0);
 }
@@ -288,7 +197,7 @@ let notRun = 0;
 for (const built of model.pages) for (const b of built.codeBlocks) if (b.meta.norun) notRun++;
 
 for (const page of pages) {
-  const ran = await runPage(page.file, page.blocks, problems);
+  const ran = await runPage(bridge, model.contentRoot, page.file, page.blocks, problems);
   count += ran.filter(Boolean).length;
   if (mode === 'record') {
     let before;

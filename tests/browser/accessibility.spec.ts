@@ -10,15 +10,27 @@ const reference = [
 ];
 const sample = [...new Set([...Object.values(pages), ...reference, '/doc/no/such/page', '/doc/search?q=date_trunc'])];
 
+/**
+ * The two schemes differ in colours only (theme.css: every colour a light-dark() pair, nothing else per scheme), so
+ * the light pass runs every rule and the dark pass the rules that read colours; the structure rules would see the
+ * same page twice (and they are most of axe's time: 16 of 27 s on the search page at load 17).
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 for (const route of sample) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: ${route} (${scheme}) has no serious or critical violations`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       if (reference.includes(route)) await gotoReady(page, route);
       else await page.goto(route);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
+      const axe = new AxeBuilder({ page });
+      const results = await (
+        scheme === 'light'
+          ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          : axe.withRules(COLOUR_RULES)
+      ).analyze();
+      // The dark pass checked what it was meant to: text against its background.
+      if (scheme === 'dark') expect(results.passes.map((r) => r.id)).toContain('color-contrast');
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map(

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../load.ts';
 
 /** Every route the sitemap lists, plus the pages it leaves out (search, not found), as paths. */
 function sitemapRoutes(): string[] {
@@ -17,7 +18,7 @@ test.describe('on a 390 px phone', () => {
   for (let c = 0; c < CHUNKS; c++) {
     const chunk = routes.filter((_, i) => i % CHUNKS === c);
     test(`no page is wider than the screen (part ${c + 1} of ${CHUNKS}, ${chunk.length} pages)`, async ({ page }) => {
-      test.setTimeout(chunk.length * 3_000);
+      test.setTimeout(scaled(chunk.length * 3_000));
       const wide: string[] = [];
       for (const route of chunk) {
         await page.goto(route, { waitUntil: 'load' });

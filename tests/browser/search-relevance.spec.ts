@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { describeFigures, figures, rate, relevanceCases, type Shown } from '../search/relevance.ts';
 import { gotoReady } from './pages.ts';
+import { scaled } from '../load.ts';
 
 /** Queries readers type, each with the page that must rank first: names, tasks and concepts in plain words, sections. */
 const cases = relevanceCases();
@@ -19,7 +20,7 @@ async function shownFor(page: Page, q: string): Promise<Shown> {
 }
 
 test('search puts the right page first and offers the matching section', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   await gotoReady(page, '/doc/');
   await page.keyboard.press('Control+k');
   const results = [];

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoReady, pages } from './pages.ts';
+import { scaled } from '../load.ts';
 
 /**
  * Steady while typing: what the reader sees between keystrokes. A recorder in the page keeps every text the status
@@ -43,7 +44,7 @@ for (const [label, delay] of [
   ['slowly', 220],
 ] as const) {
   test(`typing ${label} never shows "No results" and the final results do not reorder`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await gotoReady(page, pages.home);
     await page.keyboard.press('Control+k');
     const input = page.locator('.search-dialog input[type="search"]');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoReady, pages } from './pages.ts';
+import { scaled } from '../load.ts';
 
 const dialog = (page: Page) => page.locator('.search-dialog');
 const input = (page: Page) => page.locator('.search-dialog input[type="search"]');
@@ -159,7 +160,7 @@ async function resultOrder(page: Page, scope: string, q: string): Promise<string
 }
 
 test('a query gives one order, typed key by key, pasted, or on the search page', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const queries = [
     'cancel a running query',
     'add a column to a table',
@@ -189,7 +190,7 @@ test('a query gives one order, typed key by key, pasted, or on the search page',
 test('a query ranks the same on a fresh search page as in a dialog whose page has loaded the whole index', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // On a desk the rest of the index loads in the background after a first answer; Pagefind matches a word's
   // extensions, and a word missing from a part by its prefixes, among the words it has loaded.
   const queries = ['time travel', 'stream data from kafka', 'json data type'];
@@ -201,7 +202,7 @@ test('a query ranks the same on a fresh search page as in a dialog whose page ha
   await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');
   await searchFor(page, 'window');
-  await expect(page.locator('html[data-search-index="loaded"]')).toBeAttached({ timeout: 60_000 });
+  await expect(page.locator('html[data-search-index="loaded"]')).toBeAttached({ timeout: scaled(60_000) });
   for (const [i, q] of queries.entries()) {
     await input(page).fill(q);
     const inDialog = await resultOrder(page, '.search-dialog', q);

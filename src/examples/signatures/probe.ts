@@ -3,16 +3,23 @@
  * are planned, never run (binding type-checks them in under a millisecond), by type family first and then the
  * widths inside the accepted families; a few calls per function are then run for NULL behaviour and determinism.
  * Every step is a batch over all functions, so the whole catalogue is a few dozen round trips to the engine.
+ * How calls are written is in calls.ts; NULL behaviour and determinism in behaviour.ts.
  */
+import { probeBehaviour } from './behaviour.ts';
 import {
-  ALL_FAMILIES,
-  argSql,
-  sqlTypeName,
-  variantOfEngineType,
-  type ArgForm,
-  type TypeFamily,
-  type TypeVariant,
-} from './types.ts';
+  callSql,
+  FAMILY_PRIORITY,
+  familyOfOverloadType,
+  FORMS,
+  grid,
+  keyOf,
+  overloadArgs,
+  repArgs,
+  selectSql,
+  type Arg,
+  type Form,
+} from './calls.ts';
+import { ALL_FAMILIES, sqlTypeName, variantOfEngineType, type TypeFamily } from './types.ts';
 
 export interface ProbeEngine {
   /** Plans each statement: the type of its first column (the engine's plan type) or the error. */
@@ -63,28 +70,6 @@ export interface FunctionProbe {
   aliasOf?: string;
 }
 
-interface Arg {
-  family: TypeFamily;
-  variant: TypeVariant;
-}
-
-interface Form {
-  args: ArgForm;
-  params?: string;
-  window?: boolean;
-}
-
-const FAMILY_PRIORITY = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
-const repArgs = (families: TypeFamily[]): Arg[] => families.map((f) => ({ family: f, variant: f.rep }));
-const keyOf = (args: Arg[]) => args.map((a) => a.variant.sql).join(',');
-
-export function callSql(name: string, args: Arg[], form: Form, argForm: ArgForm = form.args): string {
-  const inner = args.map((a) => argSql(a.variant, argForm)).join(', ');
-  const call = `${name}${form.params ?? ''}(${inner})`;
-  return form.window ? `${call} OVER (ORDER BY c_i32)` : call;
-}
-const selectSql = (call: string) => `SELECT ${call} FROM probe`;
-
 /** Work that plans many calls across functions in one batch per step. */
 class Batch {
   private readonly cache = new Map<string, PlanAnswer>();
@@ -117,71 +102,7 @@ interface State {
   hints: Map<number, Map<string, Arg[]>>;
 }
 
-/** The family of a type the engine names in an overload (`Array(T0) NULL`, `UInt64`); undefined for generics. */
-export function familyOfOverloadType(t: string): TypeFamily | undefined {
-  // A generic (`T0`) unifies with any type: an integer stands for it (an ARRAY(INT) column goes with it).
-  const head = /^T\d+\b/.test(t.trim()) ? 'Int32' : (/^[A-Za-z]+\d*/.exec(t.trim())?.[0] ?? '');
-  const name = /^U?Int\d+$/.test(head)
-    ? 'INTEGER'
-    : /^Float\d+$/.test(head)
-      ? 'FLOAT'
-      : (
-          {
-            Decimal: 'DECIMAL',
-            String: 'VARCHAR',
-            Boolean: 'BOOLEAN',
-            Date: 'DATE',
-            Timestamp: 'TIMESTAMP',
-            Variant: 'VARIANT',
-            Array: 'ARRAY',
-            Map: 'MAP',
-            Tuple: 'TUPLE',
-            Bitmap: 'BITMAP',
-            Geometry: 'GEOMETRY',
-            Nothing: 'NULL',
-            NULL: 'NULL',
-          } as Record<string, string>
-        )[head];
-  return ALL_FAMILIES.find((f) => f.name === name);
-}
-
-/** Splits an overload's argument list at its top-level commas. */
-export function overloadArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  if (text.trim()) out.push(text.slice(start).trim());
-  return out;
-}
-
-const FORMS: Form[] = [
-  { args: 'column' },
-  { args: 'literal' },
-  { args: 'column', params: '(1)' },
-  { args: 'column', params: '(0.5)' },
-  { args: 'column', params: '(10, 2)' },
-  { args: 'column', window: true },
-];
-
-/** All tuples of `n` items drawn from `pool`. */
-function grid<T>(pool: T[], n: number): T[][] {
-  let out: T[][] = [[]];
-  for (let i = 0; i < n; i++) out = out.flatMap((t) => pool.map((p) => [...t, p]));
-  return out;
-}
-
 const SEEDS_PER_ARITY = 3;
-/** Calls tried as the sample of a function, in family order, until one runs. */
-const SAMPLE_CANDIDATES = 4;
 const PRODUCT_CAP = 64;
 const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
 const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
@@ -324,12 +245,6 @@ function familyCalls(st: State): { args: Arg[]; type: string }[] {
   );
 }
 
-const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
-  if (a.error !== undefined) return /SemanticError|no overload/.test(a.error) ? 'rejected' : 'error';
-  const cell = /│\s*(true|false)\s*│\s*$/m.exec(a.box ?? '');
-  return cell ? (cell[1] === 'true' ? 'null' : 'value') : 'error';
-};
-
 /** Probes every target: signatures, then NULL behaviour and determinism from its sample call. */
 export async function probeFunctions(
   engine: ProbeEngine,
@@ -367,56 +282,10 @@ export async function probeFunctions(
         .map(([n, c]) => `${n} ${c}`)
         .join(', '),
     );
-  // The sample: of the first few calls with arguments, the first that runs on the probe table's values.
-  const candidates = new Map(
-    states.map((st) => [
-      st,
-      familyCalls(st)
-        .filter((c) => c.args.length > 0)
-        .slice(0, SAMPLE_CANDIDATES),
-    ]),
+  const { behaviour, ran } = await probeBehaviour(
+    engine,
+    states.map((st) => ({ name: st.target.name, form: st.form, calls: familyCalls(st).map((c) => c.args) })),
   );
-  const tries = [...candidates].flatMap(([st, cs]) =>
-    cs.map((c) => selectSql(callSql(st.target.name, c.args, st.form))),
-  );
-  const tried: { box?: string; error?: string }[] = [];
-  for (let i = 0; i < tries.length; i += 200) tried.push(...(await engine.run(tries.slice(i, i + 200))));
-  const runsOk = new Map(tries.map((sql, i) => [sql, tried[i]!.box !== undefined]));
-  const sampleOf = (st: State): Arg[] | undefined => {
-    const cs = candidates.get(st)!;
-    return (
-      cs.find((c) => runsOk.get(selectSql(callSql(st.target.name, c.args, st.form)))) ??
-      cs[0] ??
-      familyCalls(st)[0]
-    )?.args;
-  };
-  // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
-  const runs: string[] = [];
-  const plans = new Map<State, { sample: string; nullIn: string[]; allNull: string }>();
-  for (const st of states) {
-    const args = sampleOf(st);
-    if (!args) continue;
-    const call = callSql(st.target.name, args, st.form);
-    const withArgs = (argsSql: string[]) => {
-      const base = `${st.target.name}${st.form.params ?? ''}(${argsSql.join(', ')})`;
-      return `SELECT (${st.form.window ? `${base} OVER (ORDER BY c_i32)` : base}) IS NULL FROM probe`;
-    };
-    const p = {
-      sample: call,
-      nullIn: args.map((_, i) => withArgs(args.map((a, j) => argSql(a.variant, j === i ? 'nullable' : st.form.args)))),
-      allNull: withArgs(args.map((a) => argSql(a.variant, 'nullable'))),
-    };
-    plans.set(st, p);
-    runs.push(selectSql(call), ...p.nullIn, p.allNull);
-  }
-  const answers: { box?: string; error?: string }[] = [];
-  for (let i = 0; i < runs.length; i += 200) answers.push(...(await engine.run(runs.slice(i, i + 200))));
-  // The second run of each sample comes after all the first ones: time passes between them.
-  const samples = [...plans.values()].map((p) => selectSql(p.sample));
-  const again: { box?: string; error?: string }[] = [];
-  for (let i = 0; i < samples.length; i += 200) again.push(...(await engine.run(samples.slice(i, i + 200))));
-  const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
-  const againBy = new Map(samples.map((s, i) => [s, again[i]!]));
 
   const probes = new Map<string, FunctionProbe>();
   for (const st of states) {
@@ -426,18 +295,16 @@ export async function probeFunctions(
     const probe: FunctionProbe = { kind: st.target.aggregate ? 'aggregate' : 'scalar', calls };
     if (calls.length && st.form !== FORMS[0])
       probe.form = st.form.args === 'literal' ? 'literal' : st.form.window ? 'window' : `params ${st.form.params}`;
-    const p = plans.get(st);
-    if (p) {
-      probe.sample = p.sample;
-      const first = byRun.get(selectSql(p.sample))!;
-      const second = againBy.get(selectSql(p.sample))!;
-      if (first.box !== undefined && second.box !== undefined) probe.deterministic = first.box === second.box;
-      if (p.nullIn.length) probe.nullIn = p.nullIn.map((s) => isNullAnswer(byRun.get(s)!));
-      if (p.nullIn.length) probe.allNull = isNullAnswer(byRun.get(p.allNull)!);
+    const b = behaviour.get(st.target.name);
+    if (b) {
+      probe.sample = b.sample;
+      if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
+      if (b.nullIn) probe.nullIn = b.nullIn;
+      if (b.allNull) probe.allNull = b.allNull;
     }
     if (!calls.length) probe.refused = st.refused ?? 'no call planned';
     if (st.canonical) probe.aliasOf = st.canonical;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran: runs.length + samples.length };
+  return { probes, planned: batch.calls, ran };
 }

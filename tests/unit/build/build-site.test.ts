@@ -10,6 +10,7 @@ import { buildSite } from '../../../src/build/cli.ts';
 import { outputPathIn } from '../../../src/build/write/write-site.ts';
 import { createSiteServer } from '../../../src/serve/serve-site.ts';
 import type { AddressInfo } from 'node:net';
+import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-'));
@@ -21,7 +22,7 @@ let line = '';
 
 beforeAll(async () => {
   line = (await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out, cacheDir })).line;
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('build', () => {
@@ -191,12 +192,16 @@ describe('build', () => {
     }
   });
 
-  it('clears what an interrupted build left behind', async () => {
-    const stale = path.join(work, 'site.tmp-999999999');
-    fs.mkdirSync(path.join(stale, 'doc'), { recursive: true });
-    await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out, cacheDir });
-    expect(fs.existsSync(stale)).toBe(false);
-  }, 60_000);
+  it(
+    'clears what an interrupted build left behind',
+    async () => {
+      const stale = path.join(work, 'site.tmp-999999999');
+      fs.mkdirSync(path.join(stale, 'doc'), { recursive: true });
+      await buildSite({ projectRoot: root, contentDir: 'tests/fixtures/good', outDir: out, cacheDir });
+      expect(fs.existsSync(stale)).toBe(false);
+    },
+    scaled(60_000),
+  );
 
   it('leaves the previous site untouched when a build fails', async () => {
     const before = read('doc/guide/first/index.html');

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
 import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
 import { PHASE, SiteWriter, type WrittenSite } from '../../../src/build/write/write-site.ts';
+import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hostile-'));
@@ -43,67 +44,79 @@ function manifestOf(cacheDir: string): { file: string; json: Record<string, unkn
 }
 
 describe('a build cache from elsewhere', () => {
-  it('cannot make a build remove a file or a folder outside the output', async () => {
-    const box = path.join(work, 'escape');
-    const out = path.join(box, 'site');
-    const cache = path.join(box, 'cache');
-    fs.mkdirSync(box, { recursive: true });
-    await build(out, cache);
-    const victim = path.join(box, 'victim.txt');
-    fs.writeFileSync(victim, 'keep me');
-    const { file, json } = manifestOf(cache);
-    json.site.files['../victim.txt'] = { key: 'x', size: 7, mtimeMs: 0 };
-    json.site.folders = { ...json.site.folders, '..': 0, '../..': 0 };
-    fs.writeFileSync(file, JSON.stringify(json));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
+  it(
+    'cannot make a build remove a file or a folder outside the output',
+    async () => {
+      const box = path.join(work, 'escape');
+      const out = path.join(box, 'site');
+      const cache = path.join(box, 'cache');
+      fs.mkdirSync(box, { recursive: true });
       await build(out, cache);
-      expect(warn.mock.calls.flat().join('\n')).toMatch(
-        /manifest.*is not valid \(site\.files\.\.\.\/victim\.txt: .*\); building without it/,
-      );
-    } finally {
-      warn.mockRestore();
-    }
-    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
-    expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
-  }, 120_000);
+      const victim = path.join(box, 'victim.txt');
+      fs.writeFileSync(victim, 'keep me');
+      const { file, json } = manifestOf(cache);
+      json.site.files['../victim.txt'] = { key: 'x', size: 7, mtimeMs: 0 };
+      json.site.folders = { ...json.site.folders, '..': 0, '../..': 0 };
+      fs.writeFileSync(file, JSON.stringify(json));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        await build(out, cache);
+        expect(warn.mock.calls.flat().join('\n')).toMatch(
+          /manifest.*is not valid \(site\.files\.\.\.\/victim\.txt: .*\); building without it/,
+        );
+      } finally {
+        warn.mockRestore();
+      }
+      expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+      expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
+    },
+    scaled(120_000),
+  );
 
-  it('heals from a manifest of the wrong shape (files: null) with one build', async () => {
-    const box = path.join(work, 'null-files');
-    const cache = path.join(box, 'cache');
-    await build(path.join(box, 'site'), cache);
-    const { file, json } = manifestOf(cache);
-    (json.site as unknown as { files: null }).files = null;
-    fs.writeFileSync(file, JSON.stringify(json));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      const healed = await build(path.join(box, 'site'), cache);
-      expect(healed.rendered.bodies).toBe(5);
-      const next = await build(path.join(box, 'site'), cache);
-      expect(next.rendered).toMatchObject({ bodies: 0, pages: 0 });
-    } finally {
-      warn.mockRestore();
-    }
-  }, 120_000);
+  it(
+    'heals from a manifest of the wrong shape (files: null) with one build',
+    async () => {
+      const box = path.join(work, 'null-files');
+      const cache = path.join(box, 'cache');
+      await build(path.join(box, 'site'), cache);
+      const { file, json } = manifestOf(cache);
+      (json.site as unknown as { files: null }).files = null;
+      fs.writeFileSync(file, JSON.stringify(json));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const healed = await build(path.join(box, 'site'), cache);
+        expect(healed.rendered.bodies).toBe(5);
+        const next = await build(path.join(box, 'site'), cache);
+        expect(next.rendered).toMatchObject({ bodies: 0, pages: 0 });
+      } finally {
+        warn.mockRestore();
+      }
+    },
+    scaled(120_000),
+  );
 
-  it('never publishes an entry whose bytes changed in place (same length)', async () => {
-    const box = path.join(work, 'flipped');
-    const cache = path.join(box, 'cache');
-    const out = path.join(box, 'site');
-    await build(out, cache);
-    const clean = files(out);
-    for (const name of fs.readdirSync(path.join(cache, 'segments'))) {
-      const seg = path.join(cache, 'segments', name);
-      const bytes = fs.readFileSync(seg);
-      // Every "<p>" becomes "<b>": the same length, a different page.
-      fs.writeFileSync(seg, Buffer.from(bytes.toString('latin1').replaceAll('<p>', '<b>'), 'latin1'));
-    }
-    fs.rmSync(out, { recursive: true });
-    const rebuilt = await build(out, cache);
-    // The bodies that held a paragraph are rendered again.
-    expect(rebuilt.rendered.bodies).toBeGreaterThan(2);
-    expectSame(clean, files(out));
-  }, 120_000);
+  it(
+    'never publishes an entry whose bytes changed in place (same length)',
+    async () => {
+      const box = path.join(work, 'flipped');
+      const cache = path.join(box, 'cache');
+      const out = path.join(box, 'site');
+      await build(out, cache);
+      const clean = files(out);
+      for (const name of fs.readdirSync(path.join(cache, 'segments'))) {
+        const seg = path.join(cache, 'segments', name);
+        const bytes = fs.readFileSync(seg);
+        // Every "<p>" becomes "<b>": the same length, a different page.
+        fs.writeFileSync(seg, Buffer.from(bytes.toString('latin1').replaceAll('<p>', '<b>'), 'latin1'));
+      }
+      fs.rmSync(out, { recursive: true });
+      const rebuilt = await build(out, cache);
+      // The bodies that held a paragraph are rendered again.
+      expect(rebuilt.rendered.bodies).toBeGreaterThan(2);
+      expectSame(clean, files(out));
+    },
+    scaled(120_000),
+  );
 });
 
 describe('the output folder', () => {
@@ -123,13 +136,17 @@ describe('the output folder', () => {
     expect(fs.existsSync(path.join(root, 'package.json'))).toBe(true);
   });
 
-  it('replaces a site it wrote, which carries its marker, even without the cache that wrote it', async () => {
-    const out = path.join(work, 'marked');
-    await build(out, false);
-    expect(fs.existsSync(path.join(out, SITE_MARKER))).toBe(true);
-    await build(out, false);
-    expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
-  }, 120_000);
+  it(
+    'replaces a site it wrote, which carries its marker, even without the cache that wrote it',
+    async () => {
+      const out = path.join(work, 'marked');
+      await build(out, false);
+      expect(fs.existsSync(path.join(out, SITE_MARKER))).toBe(true);
+      await build(out, false);
+      expect(fs.existsSync(path.join(out, 'doc/index.html'))).toBe(true);
+    },
+    scaled(120_000),
+  );
 });
 
 describe('an update that fails halfway', () => {

@@ -17,6 +17,7 @@ import { htmlFileOf } from '../../../src/build/write/write-site.ts';
 import { themeBootstrap } from '../../../src/islands/theme.ts';
 import { ArticleBody } from '../../../src/ui/ArticleBody.tsx';
 import type { SiteView } from '../../../src/ui/types.ts';
+import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let model: SiteModel;
@@ -36,7 +37,7 @@ beforeAll(async () => {
     engineVersion: 'v1.2.453',
     sidebarData: '/assets/build/sidebar.json',
   };
-}, 60_000);
+}, scaled(60_000));
 
 describe('a page rendered in parts', () => {
   it('is the page rendered whole, image preloads in the head included', () => {
@@ -76,37 +77,41 @@ describe('what Pagefind is given', () => {
     expect(kept.replace(/<[^>]+>/g, '')).toBe(code.replace(/<[^>]+>/g, ''));
   });
 
-  it('gives the same index when a page holds its place with a placeholder and comes later', async () => {
-    // What a rebuild does: the unchanged pages go to Pagefind while the edited ones render.
-    const indexFiles = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
-      const { index } = await pagefind.createIndex({});
-      if (!index) throw new Error('no Pagefind index');
-      const pages = model.pages.map((built) => ({
-        file: htmlFileOf(built.view.route),
-        html: pagefindInput(renderPageHtml(built.view, site)),
-      }));
-      const late = new Set([1, pages.length - 2]);
-      for (const [i, p] of pages.entries())
-        await index.addHTMLFile({
-          sourcePath: p.file,
-          content: order === 'ahead' && late.has(i) ? PLACEHOLDER_INPUT : p.html,
-        });
-      if (order === 'ahead')
-        for (const i of late) await index.addHTMLFile({ sourcePath: pages[i]!.file, content: pages[i]!.html });
-      const { files } = await index.getFiles();
-      await index.deleteIndex();
-      return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
-    };
-    try {
-      expect(model.pages.length).toBeGreaterThan(4);
-      const inOrder = await indexFiles('in order');
-      const ahead = await indexFiles('ahead');
-      expect([...ahead.keys()].sort()).toEqual([...inOrder.keys()].sort());
-      for (const [file, data] of inOrder) expect(ahead.get(file), file).toBe(data);
-    } finally {
-      await pagefind.close();
-    }
-  }, 60_000);
+  it(
+    'gives the same index when a page holds its place with a placeholder and comes later',
+    async () => {
+      // What a rebuild does: the unchanged pages go to Pagefind while the edited ones render.
+      const indexFiles = async (order: 'in order' | 'ahead'): Promise<Map<string, string>> => {
+        const { index } = await pagefind.createIndex({});
+        if (!index) throw new Error('no Pagefind index');
+        const pages = model.pages.map((built) => ({
+          file: htmlFileOf(built.view.route),
+          html: pagefindInput(renderPageHtml(built.view, site)),
+        }));
+        const late = new Set([1, pages.length - 2]);
+        for (const [i, p] of pages.entries())
+          await index.addHTMLFile({
+            sourcePath: p.file,
+            content: order === 'ahead' && late.has(i) ? PLACEHOLDER_INPUT : p.html,
+          });
+        if (order === 'ahead')
+          for (const i of late) await index.addHTMLFile({ sourcePath: pages[i]!.file, content: pages[i]!.html });
+        const { files } = await index.getFiles();
+        await index.deleteIndex();
+        return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
+      };
+      try {
+        expect(model.pages.length).toBeGreaterThan(4);
+        const inOrder = await indexFiles('in order');
+        const ahead = await indexFiles('ahead');
+        expect([...ahead.keys()].sort()).toEqual([...inOrder.keys()].sort());
+        for (const [file, data] of inOrder) expect(ahead.get(file), file).toBe(data);
+      } finally {
+        await pagefind.close();
+      }
+    },
+    scaled(60_000),
+  );
 
   it('keeps table cells apart, so a header row is words and not one word', () => {
     const input = pagefindInput(
@@ -116,26 +121,30 @@ describe('what Pagefind is given', () => {
     expect(input.replace(/<[^>]+>/g, '')).toBe('Argument Type x INT ');
   });
 
-  it('gives the same index as the whole pages with a space after each table cell, file for file', async () => {
-    const indexFiles = async (shape: (html: string) => string): Promise<Map<string, string>> => {
-      const { index } = await pagefind.createIndex({});
-      if (!index) throw new Error('no Pagefind index');
-      for (const built of model.pages)
-        await index.addHTMLFile({
-          sourcePath: htmlFileOf(built.view.route),
-          content: shape(renderPageHtml(built.view, site)),
-        });
-      const { files } = await index.getFiles();
-      await index.deleteIndex();
-      return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
-    };
-    try {
-      const whole = await indexFiles((html) => html.replace(/<\/(th|td)>/g, '</$1> '));
-      const reduced = await indexFiles(pagefindInput);
-      expect([...reduced.keys()].sort()).toEqual([...whole.keys()].sort());
-      for (const [file, data] of whole) expect(reduced.get(file), file).toBe(data);
-    } finally {
-      await pagefind.close();
-    }
-  }, 60_000);
+  it(
+    'gives the same index as the whole pages with a space after each table cell, file for file',
+    async () => {
+      const indexFiles = async (shape: (html: string) => string): Promise<Map<string, string>> => {
+        const { index } = await pagefind.createIndex({});
+        if (!index) throw new Error('no Pagefind index');
+        for (const built of model.pages)
+          await index.addHTMLFile({
+            sourcePath: htmlFileOf(built.view.route),
+            content: shape(renderPageHtml(built.view, site)),
+          });
+        const { files } = await index.getFiles();
+        await index.deleteIndex();
+        return new Map(files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]));
+      };
+      try {
+        const whole = await indexFiles((html) => html.replace(/<\/(th|td)>/g, '</$1> '));
+        const reduced = await indexFiles(pagefindInput);
+        expect([...reduced.keys()].sort()).toEqual([...whole.keys()].sort());
+        for (const [file, data] of whole) expect(reduced.get(file), file).toBe(data);
+      } finally {
+        await pagefind.close();
+      }
+    },
+    scaled(60_000),
+  );
 });

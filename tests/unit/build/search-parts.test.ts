@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pageRecords, partRecords, startSearchIndex, type PartFiles } from '../../../src/build/search/search-index.ts';
 import { MAX_PARTS, planParts, publishedInPart, type SearchPart } from '../../../src/build/search/search-parts.ts';
 import { comparableScores, indexParts, pagefindIdf } from '../../../src/islands/index-parts.ts';
+import { scaled } from '../../load.ts';
 
 describe('the parts of the search index', () => {
   it('cuts the pages into runs of equal size, about three hundred pages each, at most eight', () => {
@@ -132,59 +133,63 @@ describe('scores from several parts', () => {
     return pf;
   }
 
-  it("rank pages as one index does, once each part's IDF is taken out", async () => {
-    const realFetch = globalThis.fetch;
-    // Pagefind fetches its files: from the folders above.
-    globalThis.fetch = (input: string | URL | Request) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      return Promise.resolve(
-        new Response(
-          fs.readFileSync(path.join(work, url.hostname.replace(/\.local$/, ''), decodeURIComponent(url.pathname))),
-        ),
-      );
-    };
-    try {
-      const one = path.join(work, 'one');
-      const two = path.join(work, 'two');
-      await indexInParts(one, planParts(8));
-      const split = planParts(8, 4);
-      expect(split).toHaveLength(2);
-      const records = await indexInParts(two, split);
-      expect(records.parts).toEqual([
-        ['', 4],
-        ['part-1/', 4],
-      ]);
-      // Where each part's chunks start, read from its Pagefind metadata: every word sorts after the first.
-      expect(records.chunks.length).toBeGreaterThanOrEqual(2);
-      expect(records.chunks[0]).toBe('0');
-      expect([...records.chunks].sort()).toEqual(records.chunks);
+  it(
+    "rank pages as one index does, once each part's IDF is taken out",
+    async () => {
+      const realFetch = globalThis.fetch;
+      // Pagefind fetches its files: from the folders above.
+      globalThis.fetch = (input: string | URL | Request) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        return Promise.resolve(
+          new Response(
+            fs.readFileSync(path.join(work, url.hostname.replace(/\.local$/, ''), decodeURIComponent(url.pathname))),
+          ),
+        );
+      };
+      try {
+        const one = path.join(work, 'one');
+        const two = path.join(work, 'two');
+        await indexInParts(one, planParts(8));
+        const split = planParts(8, 4);
+        expect(split).toHaveLength(2);
+        const records = await indexInParts(two, split);
+        expect(records.parts).toEqual([
+          ['', 4],
+          ['part-1/', 4],
+        ]);
+        // Where each part's chunks start, read from its Pagefind metadata: every word sorts after the first.
+        expect(records.chunks.length).toBeGreaterThanOrEqual(2);
+        expect(records.chunks[0]).toBe('0');
+        expect([...records.chunks].sort()).toEqual(records.chunks);
 
-      const single = await (await openIn(one, [''])).search('apple');
-      const merged = await (
-        await openIn(
-          two,
-          records.parts.map(([d]) => d),
-        )
-      ).search('apple');
-      const urlsOf = async (rs: { data(): Promise<{ url: string }> }[]) =>
-        Promise.all(rs.map(async (r) => (await r.data()).url.replace(/^https?:\/\/[^/]+/, '')));
-      const singleScore = new Map((await urlsOf(single.results)).map((u, i) => [u, single.results[i]!.score]));
-      const parts = indexParts(records.parts, Object.keys(records.pages));
-      const corrected = comparableScores(merged.results, parts);
-      const mergedUrls = await urlsOf(merged.results);
-      expect([...mergedUrls].sort()).toEqual([...singleScore.keys()].sort());
-      expect(mergedUrls).toHaveLength(4);
+        const single = await (await openIn(one, [''])).search('apple');
+        const merged = await (
+          await openIn(
+            two,
+            records.parts.map(([d]) => d),
+          )
+        ).search('apple');
+        const urlsOf = async (rs: { data(): Promise<{ url: string }> }[]) =>
+          Promise.all(rs.map(async (r) => (await r.data()).url.replace(/^https?:\/\/[^/]+/, '')));
+        const singleScore = new Map((await urlsOf(single.results)).map((u, i) => [u, single.results[i]!.score]));
+        const parts = indexParts(records.parts, Object.keys(records.pages));
+        const corrected = comparableScores(merged.results, parts);
+        const mergedUrls = await urlsOf(merged.results);
+        expect([...mergedUrls].sort()).toEqual([...singleScore.keys()].sort());
+        expect(mergedUrls).toHaveLength(4);
 
-      // One index: the word's IDF over all eight pages times what each page holds of it. Parts: the same,
-      // each over its own four pages, in which the word is on 3 and 1 pages. Taken out, the ratio to the single
-      // index's score is the same for every page (that index's IDF).
-      const ratios = mergedUrls.map((u, i) => corrected[i]! / singleScore.get(u)!);
-      for (const r of ratios) expect(r).toBeCloseTo(1 / pagefindIdf(8, 4), 4);
-      // Without the correction they would not be: the part where the word is rare would win.
-      const raw = mergedUrls.map((u, i) => merged.results[i]!.score / singleScore.get(u)!);
-      expect(Math.max(...raw) / Math.min(...raw)).toBeGreaterThan(1.5);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-  }, 60_000);
+        // One index: the word's IDF over all eight pages times what each page holds of it. Parts: the same,
+        // each over its own four pages, in which the word is on 3 and 1 pages. Taken out, the ratio to the single
+        // index's score is the same for every page (that index's IDF).
+        const ratios = mergedUrls.map((u, i) => corrected[i]! / singleScore.get(u)!);
+        for (const r of ratios) expect(r).toBeCloseTo(1 / pagefindIdf(8, 4), 4);
+        // Without the correction they would not be: the part where the word is rare would win.
+        const raw = mergedUrls.map((u, i) => merged.results[i]!.score / singleScore.get(u)!);
+        expect(Math.max(...raw) / Math.min(...raw)).toBeGreaterThan(1.5);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+    },
+    scaled(60_000),
+  );
 });

@@ -1,8 +1,9 @@
 /**
  * The checkers that guard the built site have tests of their own: a small good site passes, and each kind of
- * bad site (a broken link, a missing anchor on another page, generic link text, a page the sidebars do not reach,
- * a route the server does not answer) fails with a message that names the page and the problem. Disable a check
- * and its case here fails.
+ * bad site (a broken link, a missing anchor on another page, generic link text, a page the sidebars do not reach
+ * or reach only in more than four clicks, a catalogue route without a page, broken percent-encoding, missing
+ * landing pages, a route the server does not answer, a link the crawl cannot follow) fails with a message that
+ * names the page and the problem. Disable a check and its case here fails.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,6 +119,48 @@ describe('check-site', () => {
     expect(checkSite(dir, { landing: false }).problems).toContain(
       'sidebar: /doc/hidden cannot be reached from /doc/ through the sidebars (without JavaScript)',
     );
+  });
+
+  it('finds a page more than four sidebar clicks from /doc/', () => {
+    // A chain: each page's sidebar links only to the next one, so /doc/d5 is five clicks away.
+    const dir = site('far', (f) => {
+      const chain = ['d1', 'd2', 'd3', 'd4', 'd5'];
+      f['doc/index.html'] = page('Docs', `${SIDEBAR}<a href="/doc/d1">One</a>`, '<p>Start.</p>');
+      chain.forEach((name, i) => {
+        const next = chain[i + 1];
+        f[`doc/${name}/index.html`] = page(name, next ? `<a href="/doc/${next}">Next</a>` : '', '<p>A step.</p>');
+      });
+      const cat = JSON.parse(f['catalogue.json']!);
+      cat.generatedIndexes.push({ route: '/doc/d5' });
+      f['catalogue.json'] = JSON.stringify(cat);
+    });
+    expect(checkSite(dir, { landing: false }).problems).toEqual([
+      'sidebar: /doc/d5 is 5 clicks from /doc/ through the sidebars (at most 4)',
+    ]);
+  });
+
+  it('finds a catalogue route without a page', () => {
+    const dir = site('no-page', (f) => {
+      const cat = JSON.parse(f['catalogue.json']!);
+      cat.sidebars.doc.push({ type: 'link', href: '/doc/missing' });
+      f['catalogue.json'] = JSON.stringify(cat);
+    });
+    expect(checkSite(dir, { landing: false }).problems).toContain('catalogue.json: route /doc/missing has no page');
+  });
+
+  it('finds a link whose percent-encoding is broken', () => {
+    const dir = site(
+      'encoding',
+      (f) => (f['doc/guide/index.html'] = f['doc/guide/index.html']!.replace('/doc/reference"', '/doc/ref%E0%A4"')),
+    );
+    expect(checkSite(dir, { landing: false }).problems).toEqual([
+      '/doc/guide/index.html: /doc/ref%E0%A4 is not valid percent-encoding',
+    ]);
+  });
+
+  it("finds the site's landing pages missing (checked on the real site only)", () => {
+    const problems = checkSite(site('landing'), { landing: true }).problems;
+    expect(problems).toContain('landing page /doc/guides/ is missing from the site or its sidebar');
   });
 });
 

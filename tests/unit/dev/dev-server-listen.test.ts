@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const port = Number(process.env.TEST_PORT ?? 4208);
@@ -48,7 +49,8 @@ function listening(pid: number): string[] {
 }
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/dev/server.ts'], {
+  // --no-build: without a built site the server would build the project's site/ in the background.
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/dev/server.ts', '--no-build'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '0.0.0.0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +72,7 @@ beforeAll(async () => {
       reject(new Error(`dev server exited (${code}): ${said}`));
     });
   });
-}, 30_000);
+}, scaled(30_000));
 
 afterAll(() => {
   server.kill('SIGTERM');

@@ -7,13 +7,8 @@ import type { Element, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
 import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
-import {
-  familyOfOverloadType,
-  overloadArgs,
-  probeFunctions,
-  type FunctionProbe,
-  type ProbeEngine,
-} from '../../../src/examples/signatures/probe.ts';
+import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
+import { probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
 import { sqlTypeName } from '../../../src/examples/signatures/types.ts';
