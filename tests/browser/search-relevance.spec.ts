@@ -19,20 +19,33 @@ async function shownFor(page: Page, q: string): Promise<Shown> {
   });
 }
 
-test('search puts the right page first and offers the matching section', async ({ page }) => {
-  test.setTimeout(scaled(300_000));
-  await gotoReady(page, '/doc/');
-  await page.keyboard.press('Control+k');
-  const results = [];
-  for (const c of cases) results.push({ c, shown: await shownFor(page, c.q) });
-  const f = figures(results);
-  console.log(
-    `search relevance: ${describeFigures(f)}${f.misses.length ? `\n  misses:\n  ${f.misses.join('\n  ')}` : ''}`,
-  );
+// The suite in four interleaved shards, so the browser tests' two workers share it (in one test it was the
+// longest of the browser tests by far); each shard is held to the same rates.
+const SHARDS = 4;
+
+test('the suite is large enough to mean something', () => {
   expect(cases.length).toBeGreaterThanOrEqual(160);
-  expect(f.tasks[1], 'task and concept queries').toBeGreaterThanOrEqual(40);
-  expect(f.deep[1], 'deep-link queries').toBeGreaterThanOrEqual(15);
-  expect(rate(f.top1), f.misses.join('\n')).toBeGreaterThanOrEqual(0.97);
-  expect(rate(f.tasks), f.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
-  expect(rate(f.deep), f.misses.join('\n')).toBeGreaterThanOrEqual(0.8);
+  expect(cases.filter((c) => c.kind === 'task' || c.kind === 'concept').length).toBeGreaterThanOrEqual(40);
+  expect(cases.filter((c) => c.heading).length).toBeGreaterThanOrEqual(15);
 });
+
+for (let shard = 0; shard < SHARDS; shard++) {
+  const part = cases.filter((_, i) => i % SHARDS === shard);
+  test(`search puts the right page first and offers the matching section (part ${shard + 1} of ${SHARDS}, ${part.length} queries)`, async ({
+    page,
+  }) => {
+    test.setTimeout(scaled(300_000));
+    await gotoReady(page, '/doc/');
+    await page.keyboard.press('Control+k');
+    const results = [];
+    for (const c of part) results.push({ c, shown: await shownFor(page, c.q) });
+    const f = figures(results);
+    console.log(
+      `search relevance (part ${shard + 1} of ${SHARDS}): ${describeFigures(f)}` +
+        `${f.misses.length ? `\n  misses:\n  ${f.misses.join('\n  ')}` : ''}`,
+    );
+    expect(rate(f.top1), f.misses.join('\n')).toBeGreaterThanOrEqual(0.97);
+    if (f.tasks[1]) expect(rate(f.tasks), f.misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    if (f.deep[1]) expect(rate(f.deep), f.misses.join('\n')).toBeGreaterThanOrEqual(0.8);
+  });
+}
