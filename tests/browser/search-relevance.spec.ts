@@ -1,16 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
-import { describeFigures, figures, rate, relevanceCases, type Shown } from '../search/relevance.ts';
+import { describeFigures, figures, rate, relevanceCases, type RelevanceCase, type Shown } from '../search/relevance.ts';
 import { gotoReady } from './pages.ts';
 import { scaled } from '../load.ts';
 
 /** Queries readers type, each with the page that must rank first: names, tasks and concepts in plain words, sections. */
 const cases = relevanceCases();
 
-/** Types a query into the open dialog and reads what it shows once excerpts and deep links are in. */
-async function shownFor(page: Page, q: string): Promise<Shown> {
+/**
+ * Types a query into the open dialog and reads what it shows: for a query whose answer is a section, once excerpts
+ * and deep links are in; for the others, as soon as the list answers the query (details never reorder it: see
+ * search-steady.spec.ts), which spares each query the wait for its fragments.
+ */
+async function shownFor(page: Page, c: RelevanceCase): Promise<Shown> {
+  const q = c.q;
   await page.locator('.search-dialog input[type="search"]').fill(q);
   await expect(page.locator('.search-dialog .search-status')).toContainText(`"${q}"`);
-  await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  const sectionAsked = !!c.heading || [c.expect, ...(c.alt ?? [])].some((e) => e.includes('#'));
+  if (sectionAsked)
+    await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
   return page.evaluate(() => {
     const hits = [...document.querySelectorAll('.search-dialog .search-hit')];
     const links = (el: Element | undefined) =>
@@ -38,7 +45,7 @@ for (let shard = 0; shard < SHARDS; shard++) {
     await gotoReady(page, '/doc/');
     await page.keyboard.press('Control+k');
     const results = [];
-    for (const c of part) results.push({ c, shown: await shownFor(page, c.q) });
+    for (const c of part) results.push({ c, shown: await shownFor(page, c) });
     const f = figures(results);
     console.log(
       `search relevance (part ${shard + 1} of ${SHARDS}): ${describeFigures(f)}` +
