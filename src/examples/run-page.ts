@@ -12,8 +12,33 @@ import { engineErrorMessage, exampleKeys, readEngineResult } from './result-tabl
  * Runs one page's examples in a fresh session. Engine failures (hang, crash) become problems with page and line;
  * the examples after a failure are not run (they may depend on it) and each is reported as skipped. The answer
  * has one entry per block, undefined where the block did not run.
+ *
+ * An engine that stops (a panic) while running the page is started again and the whole page run once more: the
+ * engine has been seen to panic, rarely and only on a busy machine, on statements that pass when run again. The
+ * first crash is printed; a second one on the same page is the page's problem.
  */
 export async function runPage(
+  bridge: EngineBridge,
+  contentRoot: string,
+  file: string,
+  blocks: CodeBlockInfo[],
+  problems: string[],
+): Promise<(RecordedExample | undefined)[]> {
+  const first: string[] = [];
+  const out = await runPageOnce(bridge, contentRoot, file, blocks, first);
+  const crash = first.find((p) => p.includes(STOPPED));
+  if (!crash) {
+    problems.push(...first);
+    return out;
+  }
+  console.error(`examples: ${crash.split('\n')[0]}; running ${file} again`);
+  return runPageOnce(bridge, contentRoot, file, blocks, problems);
+}
+
+/** What `EngineBridge` says when the engine process ends under a statement. */
+const STOPPED = ': the engine stopped (';
+
+async function runPageOnce(
   bridge: EngineBridge,
   contentRoot: string,
   file: string,
