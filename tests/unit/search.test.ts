@@ -29,6 +29,17 @@ const records: NameRecord[] = [
 ];
 const top = (q: string, section?: string) => matchNames(records, q, section)[0]?.record.name;
 
+/** A ranked page as the merge takes it: no excerpt or crumbs, the title not matched. */
+const pageHit = (url: string, title: string, wordsInFields = false): PageHit => ({
+  url,
+  title,
+  crumbs: '',
+  excerpt: [],
+  sub: [],
+  titleHolds: false,
+  wordsInFields,
+});
+
 describe('exact-name search', () => {
   it('treats case, underscores, spaces and hyphens as the same name', () => {
     expect(normalName('DATE_TRUNC')).toBe(normalName('date trunc'));
@@ -148,15 +159,7 @@ describe('weak name hits', () => {
         summary: '',
       },
     ];
-    const page = (url: string, title: string): PageHit => ({
-      url,
-      title,
-      crumbs: '',
-      excerpt: [],
-      sub: [],
-      titleHolds: false,
-      wordsInFields: false,
-    });
+    const page = (url: string, title: string) => pageHit(url, title);
     const merged = mergeResults(
       'bitmap',
       matchNames(bitmapNames, 'bitmap'),
@@ -369,15 +372,7 @@ describe('ranking pages', () => {
 });
 
 describe('a typo of a name and exact words', () => {
-  const hit = (url: string, title: string, wordsInFields: boolean): PageHit => ({
-    url,
-    title,
-    crumbs: '',
-    excerpt: [],
-    sub: [],
-    titleHolds: false,
-    wordsInFields,
-  });
+  const hit = pageHit;
   const last: NameRecord[] = [rec('LAST', 'function', '/doc/last')];
   it('a name one typo away waits behind a page whose title or summary holds the word', () => {
     const names = matchNames(last, 'cast');

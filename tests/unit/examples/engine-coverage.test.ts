@@ -256,8 +256,8 @@ describe('what each page names, kept with the page', () => {
     expect([...fromKept.code]).toEqual([...read.code]);
     expect([...fromKept.tabled]).toEqual([...read.tabled]);
     expect([...fromKept.aliased]).toEqual([...read.aliased]);
-    expect(
-      fromKept.sections.map((s) => [
+    const sectionsOf = (places: typeof read) =>
+      places.sections.map((s) => [
         s.route,
         s.anchor,
         s.depth,
@@ -265,18 +265,8 @@ describe('what each page names, kept with the page', () => {
         s.aliases,
         s.examples,
         s.parent?.anchor ?? s.parent?.route,
-      ]),
-    ).toEqual(
-      read.sections.map((s) => [
-        s.route,
-        s.anchor,
-        s.depth,
-        s.names,
-        s.aliases,
-        s.examples,
-        s.parent?.anchor ?? s.parent?.route,
-      ]),
-    );
+      ]);
+    expect(sectionsOf(fromKept)).toEqual(sectionsOf(read));
     expect([...functionEntries(fromKept, fns)]).toEqual([...functionEntries(read, fns)]);
     expect(engineCoverage(kept, objects(...fns))).toEqual(engineCoverage({ pages: bodies }, objects(...fns)));
     // The section of `### Notes` sits in CURRENT_USER's, which holds the example.
