@@ -33,21 +33,40 @@ export const siteConfig = {
 } as const;
 
 /**
- * The files published for tools at the site's root, listed in llms.txt and in every page's footer (one entry
- * each; the settings reference adds its own here).
+ * The files published for tools at the site's root, all listed in llms.txt and on the landing page's footer. Other
+ * pages' footers link llms.txt (which lists the rest) and the file about what the page documents (`shownOn`: route
+ * prefixes): a link on every page to data about something else would be weight without use.
  */
-export const toolFiles: readonly { file: string; description: string }[] = [
+export const toolFiles: readonly { file: string; description: string; shownOn: readonly string[] }[] = [
   {
     file: 'functions.json',
     description:
       'every SQL function: signatures proved on the engine, NULL behaviour, summary, URL ' +
       'and examples with their results (schema: functions.schema.json)',
+    shownOn: ['/doc/sql-functions'],
   },
   {
     file: 'settings.json',
     description:
       'every engine setting: type, default, allowed values, level, what it does and its entry (schema: settings.schema.json)',
+    shownOn: [
+      '/doc/sql-reference/settings-reference',
+      '/doc/sql-reference/manage-settings',
+      '/doc/sql-reference/system-tables/system-settings',
+      '/doc/sql-commands/setting-cmds/',
+      '/doc/sql-commands/show/show-settings',
+    ],
   },
-  { file: 'llms-full.txt', description: "every page's Markdown in one file, with each example's recorded result" },
-  { file: 'llms.txt', description: 'an index of the pages, each linked to its Markdown' },
+  {
+    file: 'llms-full.txt',
+    description: "every page's Markdown in one file, with each example's recorded result",
+    shownOn: [],
+  },
+  { file: 'llms.txt', description: 'an index of the pages, each linked to its Markdown', shownOn: ['/doc/'] },
 ];
+
+/** The tool files a page's footer links: every one on the landing page, else llms.txt and the page's own data. */
+export function toolFilesFor(route: string): typeof toolFiles {
+  if (route === '/doc/' || route === '/doc') return toolFiles;
+  return toolFiles.filter((f) => f.shownOn.some((prefix) => route.startsWith(prefix)));
+}

@@ -27,8 +27,6 @@ export const uiStrings = {
   closeMenu: 'Close',
   theme: 'Theme',
   themes: { light: 'Light', dark: 'Dark', system: 'System' },
-  versionLabel: (label: string, engine: string) =>
-    `Documentation version ${label}: the pages and their example results describe Databend ${engine}`,
   engineLabel: (engine: string) => `Databend ${engine}`,
   search: 'Search',
   searchPlaceholder: 'Search the docs',

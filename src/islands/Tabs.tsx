@@ -1,18 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { uiStrings } from '../strings.ts';
 
 const SYNC_EVENT = 'docs:tab-group';
 const storageKey = (group: string) => `databend-docs-tab:${group}`;
 
 /**
- * The button row of a tab group. The panels are server HTML (all visible without JavaScript, each with its
+ * The button row of a tab group; `id` (unique on the page) names its tabs and panels. The panels are server HTML (all visible without JavaScript, each with its
  * label); once this mounts it shows one panel at a time. Groups sharing a `group` key follow the same choice
  * across the page and across visits.
  */
-export function Tabs({ labels, group }: { labels: string[]; group?: string }) {
+export function Tabs({ labels, group, id: baseId }: { labels: string[]; group?: string; id: string }) {
   const [selected, setSelected] = useState(0);
   const ref = useRef<HTMLDivElement>(null);
-  const baseId = useId();
 
   const select = (index: number, broadcast: boolean) => {
     setSelected(index);
@@ -48,8 +47,11 @@ export function Tabs({ labels, group }: { labels: string[]; group?: string }) {
   useEffect(() => {
     const container = ref.current?.closest('.tabs');
     const panels = container ? [...container.querySelectorAll<HTMLElement>(':scope > .tab-panel')] : [];
+    const tabs = ref.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]');
     panels.forEach((panel, i) => {
       panel.id = `${baseId}-panel-${i}`;
+      // Set here, with the panel's id: the server's markup names no element it does not hold.
+      tabs?.[i]?.setAttribute('aria-controls', panel.id);
       panel.setAttribute('role', 'tabpanel');
       panel.setAttribute('aria-labelledby', `${baseId}-tab-${i}`);
       panel.hidden = i !== selected;
@@ -74,7 +76,6 @@ export function Tabs({ labels, group }: { labels: string[]; group?: string }) {
           type="button"
           role="tab"
           aria-selected={i === selected}
-          aria-controls={`${baseId}-panel-${i}`}
           tabIndex={i === selected ? 0 : -1}
           onClick={() => select(i, true)}
           onKeyDown={(e) => onKeyDown(e, i)}

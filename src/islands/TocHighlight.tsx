@@ -13,7 +13,7 @@ export function TocHighlight() {
       if (inline && e.target instanceof Element && e.target.closest('a')) inline.open = false;
     };
     inline?.addEventListener('click', fold);
-    const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc-inline a[href^="#"]')];
     const headings = links
       .map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))))
       .filter((h): h is HTMLElement => h !== null);

@@ -4,8 +4,6 @@
  */
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { CopyCode } from './CopyCode.tsx';
-import { CopyPage } from './CopyPage.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NotFoundSuggestions } from './NotFoundSuggestions.tsx';
 import { Search } from './Search.tsx';
@@ -13,12 +11,11 @@ import { Tabs } from './Tabs.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { TocHighlight } from './TocHighlight.tsx';
 import { ISLAND_NAMES, type IslandName } from './names.ts';
+import { addPageControls } from './page-controls.tsx';
 import { startSidebarLoader } from './sidebar-loader.ts';
 
 const components: Record<IslandName, ComponentType<never>> = {
   'theme-switch': ThemeSwitch,
-  'copy-code': CopyCode,
-  'copy-page': CopyPage as ComponentType<never>,
   'mobile-menu': MobileMenu,
   tabs: Tabs as ComponentType<never>,
   'toc-highlight': TocHighlight,
@@ -34,6 +31,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const prefix = el.dataset.idPrefix;
   hydrateRoot(el, <Component {...props} />, prefix ? { identifierPrefix: prefix } : undefined);
 }
+addPageControls();
 startSidebarLoader();
 // Marks the page interactive: tests and the benchmark wait for it rather than guessing.
 document.documentElement.dataset.islands = 'ready';

@@ -1,8 +1,6 @@
 /** The islands the browser bundle knows; the server marks containers with these names. */
 export const ISLAND_NAMES = [
   'theme-switch',
-  'copy-code',
-  'copy-page',
   'mobile-menu',
   'tabs',
   'toc-highlight',

@@ -1,7 +1,9 @@
 /**
  * The rest of the sidebar, on demand. A page's sidebar holds its own branch and the way to every section; a
- * category off that branch arrives as its link alone, in an entry marked `li[data-sb-lazy]`. This gives each such
- * entry its toggle (`details[data-sb-lazy]`), and opening one fills it from the site's sidebar JSON
+ * category off that branch arrives as its link alone, in an entry marked `li[data-sb-lazy]`: the link to its page,
+ * or for a category without one (`a[data-sb-group]`), to its first page. This gives each such entry its toggle
+ * (`details[data-sb-lazy]`; a category without a page becomes the toggle, as the server writes it when it is on
+ * the branch), and opening one fills it from the site's sidebar JSON
  * (`nav[data-sidebar]`: one file with a hashed name, fetched once and cached). Everything is built with DOM calls
  * and text nodes: nothing from the file is parsed as HTML.
  */
@@ -27,10 +29,12 @@ export function startSidebarLoader(doc: Document = document): void {
       const details = event.target;
       if (!(details instanceof HTMLDetailsElement) || !details.open || !details.hasAttribute('data-sb-lazy')) return;
       const href = details.previousElementSibling?.getAttribute('href');
+      const group = details.dataset.sbFirst;
       details.setAttribute('aria-busy', 'true');
       load()
         .then((items) => {
-          const node = href ? findByHref(items, href) : undefined;
+          const label = details.querySelector('summary')?.textContent ?? '';
+          const node = group ? findGroup(items, label, group) : href ? findByHref(items, href) : undefined;
           if (node?.c && details.hasAttribute('data-sb-lazy')) {
             details.append(list(doc, node.c));
             details.removeAttribute('data-sb-lazy');
@@ -46,9 +50,11 @@ export function startSidebarLoader(doc: Document = document): void {
     true,
   );
   for (const li of nav.querySelectorAll<HTMLLIElement>('li[data-sb-lazy]')) {
-    const label = li.querySelector('a')?.textContent ?? '';
+    const a = li.querySelector('a');
+    const label = a?.textContent ?? '';
     li.removeAttribute('data-sb-lazy');
-    li.append(lazyToggle(doc, label));
+    if (a?.hasAttribute('data-sb-group')) a.replaceWith(groupToggle(doc, label, a.getAttribute('href') ?? ''));
+    else li.append(lazyToggle(doc, label));
   }
   nav.setAttribute('data-sidebar-ready', '');
   revealCurrent(nav);
@@ -75,6 +81,37 @@ export function findByHref(items: SidebarDataItem[], href: string): SidebarDataI
     if (inner) return inner;
   }
   return undefined;
+}
+
+/** A category without a page of its own, found by its label and its first page (labels alone may repeat). */
+export function findGroup(items: SidebarDataItem[], label: string, first: string): SidebarDataItem | undefined {
+  for (const item of items) {
+    if (!item.h && item.l === label && item.c && firstHref(item.c) === first) return item;
+    const inner = item.c && findGroup(item.c, label, first);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function firstHref(items: SidebarDataItem[]): string | undefined {
+  for (const item of items) {
+    const found = item.h ?? (item.c && firstHref(item.c));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The toggle of a category without a page, whose contents load when it is first opened. */
+function groupToggle(doc: Document, label: string, first: string): HTMLDetailsElement {
+  const details = doc.createElement('details');
+  const summary = doc.createElement('summary');
+  const text = doc.createElement('span');
+  text.textContent = label;
+  summary.append(text);
+  details.setAttribute('data-sb-lazy', '');
+  details.dataset.sbFirst = first;
+  details.append(summary);
+  return details;
 }
 
 /** The toggle of a category whose contents load when it is first opened. */

@@ -13,13 +13,7 @@ export interface TocEntry {
  * Ids the page around the article uses (`Page.tsx`'s main and skip link, `Sidebar.tsx` with the mobile menu and
  * the sidebar loader, `TableOfContents.tsx`, `SectionCards.tsx`, `SearchPageBody.tsx`): a heading never takes one.
  */
-export const PAGE_CHROME_IDS = [
-  'content',
-  'sidebar',
-  'toc-heading',
-  'in-this-section',
-  'every-documented-name',
-] as const;
+export const PAGE_CHROME_IDS = ['content', 'sidebar', 'in-this-section', 'every-documented-name'] as const;
 
 /**
  * Gives every heading a stable id from its text (GitHub's rule, so links written against GitHub previews keep

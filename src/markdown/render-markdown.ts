@@ -144,7 +144,6 @@ function renderCodeBlock(
       children: [{ type: 'text', value: meta.title }],
     });
   children.push(pre);
-  children.push({ type: 'element', tagName: 'copy-code', properties: {}, children: [] });
   if (meta.example) {
     const recorded = ctx.recorded?.[exampleIndex];
     if (recorded && recorded.sql === node.value) children.push(...resultElements(recorded));

@@ -12,7 +12,7 @@ import { SectionCards } from './SectionCards.tsx';
 import { breadcrumbList, jsonLd } from './structured-data.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { uiStrings } from '../strings.ts';
-import { TableOfContentsAside, TableOfContentsInline } from './TableOfContents.tsx';
+import { TableOfContents } from './TableOfContents.tsx';
 import { TopBar } from './TopBar.tsx';
 import type { PageView, SiteView } from './types.ts';
 
@@ -57,7 +57,6 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
         <meta name="twitter:card" content="summary" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <meta name="docsearch:version" content={site.version.label} />
         <script dangerouslySetInnerHTML={{ __html: site.themeScript }} />
         {site.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
@@ -97,20 +96,14 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               <h1 data-pagefind-weight={indexed ? '10' : undefined}>{page.title}</h1>
               {page.enterprise ? <EnterpriseNote /> : null}
               {page.kind === 'generated-index' ? <p className="lead">{page.description}</p> : null}
-              <TableOfContentsInline entries={page.toc} />
+              <TableOfContents entries={page.toc} />
               {page.body ? <ArticleBody tree={page.body} /> : null}
               {notFound ? <NotFoundBody /> : null}
               {searchPage ? <SearchPageBody names={page.names ?? []} /> : null}
               <SectionCards cards={page.cards} />
             </article>
             {!indexed ? null : (
-              <PageFooter
-                title={page.title}
-                route={page.route}
-                editUrl={page.editUrl}
-                markdownUrl={page.markdownUrl}
-                lastUpdated={page.lastUpdated}
-              />
+              <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} lastUpdated={page.lastUpdated} />
             )}
             <PrevNext prev={page.prev} next={page.next} />
             {page.toc.length >= LONG_PAGE_HEADINGS ? (
@@ -119,7 +112,6 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               </a>
             ) : null}
           </main>
-          <TableOfContentsAside entries={page.toc} />
         </div>
         {page.toc.length > 0 ? <Island name="toc-highlight" component={TocHighlight} props={{}} /> : null}
       </body>

@@ -1,31 +1,32 @@
 import { Fragment } from 'react';
-import { CopyPage } from '../islands/CopyPage.tsx';
-import { siteConfig, toolFiles } from '../site.config.ts';
-import { Island } from './Island.tsx';
+import { siteConfig, toolFilesFor } from '../site.config.ts';
 import { uiStrings } from '../strings.ts';
 
-/** A pre-filled "new issue" link naming the page, so a report arrives with its context. */
+/**
+ * A pre-filled "new issue" link naming the page and its route, so a report arrives with its context. Written by
+ * hand rather than by URLSearchParams: `/`, `:` and spaces as `+` keep it short and readable on every page.
+ */
 export function reportProblemUrl(title: string, route: string): string {
-  const params = new URLSearchParams({
-    title: `Docs: problem on "${title}"`,
-    body: `Page: ${siteConfig.origin}${route}\n\nWhat is wrong or missing:\n`,
-    labels: 'documentation',
-  });
-  return `${siteConfig.docsRepository}/issues/new?${params.toString()}`;
+  const query = encodeURIComponent(`Docs: ${title} (${route})`)
+    .replace(/%20/g, '+')
+    .replace(/%2F/g, '/')
+    .replace(/%3A/g, ':');
+  return `${siteConfig.docsRepository}/issues/new?title=${query}`;
 }
 
-/** Edit, report, copy as Markdown, last updated: what a reader can do with the page itself. */
+/**
+ * Edit, report, last updated: what a reader can do with the page itself ("Copy page as Markdown" is added by the
+ * browser bundle, `islands/page-controls.tsx`: it needs JavaScript).
+ */
 export function PageFooter({
   title,
   route,
   editUrl,
-  markdownUrl,
   lastUpdated,
 }: {
   title: string;
   route: string;
   editUrl?: string;
-  markdownUrl?: string;
   lastUpdated?: string;
 }) {
   return (
@@ -39,21 +40,10 @@ export function PageFooter({
         <li>
           <a href={reportProblemUrl(title, route)}>{uiStrings.reportProblem}</a>
         </li>
-        {markdownUrl ? (
-          <li>
-            <Island
-              name="copy-page"
-              component={CopyPage}
-              props={{ url: markdownUrl }}
-              as="span"
-              className="copy-page"
-            />
-          </li>
-        ) : null}
       </ul>
       <p className="tool-links">
         {uiStrings.forTools}:{' '}
-        {toolFiles.map((f, i) => (
+        {toolFilesFor(route).map((f, i) => (
           <Fragment key={f.file}>
             {i > 0 ? ' · ' : null}
             <a href={`/${f.file}`} title={f.description}>

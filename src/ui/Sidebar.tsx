@@ -16,11 +16,11 @@ export function containsRoute(item: SidebarItem, current: string): boolean {
  *
  * - the top level, so any section is one click away;
  * - its own branch, opened down to the page, which is marked with aria-current;
- * - every category that has no page of its own, with its contents (nothing else leads to them).
  *
- * Any other category has a page of its own, which lists its pages: it is that link alone, in an entry marked
- * `data-sb-lazy`. The sidebar loader gives it a toggle, and fills the toggle from the site's sidebar JSON
- * (`sidebarData`) when it is opened; readers without JavaScript follow the link. The markup carries no classes:
+ * Any other category is its link alone, in an entry marked `data-sb-lazy`: the link to its own page, which lists
+ * its pages, or for a category without a page (`data-sb-group`), the link to its first page, where the category
+ * is open. The sidebar loader gives it a toggle, and fills the toggle from the site's sidebar JSON (`sidebarData`)
+ * when it is opened; readers without JavaScript follow the link. The markup carries no classes:
  * the stylesheet finds every part by its place (sidebar.css), so each of a page's hundred entries costs its link.
  */
 export function Sidebar({
@@ -82,9 +82,12 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
     if (onBranch) return `<li>${category(item, true)}</li>`;
     let html = closed.get(item);
     if (html === undefined) {
+      const first = item.href ? undefined : firstPage(item.items);
       html = item.href
         ? `<li data-sb-lazy="">${link(item.href, item.label, false)}</li>`
-        : `<li>${category(item, false)}</li>`;
+        : first
+          ? `<li data-sb-lazy=""><a href="${escapeHtml(first)}" data-sb-group="">${breakNamesHtml(escapeHtml(item.label))}</a></li>`
+          : `<li>${category(item, false)}</li>`;
       closed.set(item, html);
     }
     return html;
@@ -108,6 +111,16 @@ export function sidebarHtml(items: SidebarItem[], currentRoute: string): string 
     `${breakNamesHtml(escapeHtml(label))}</a>`;
 
   return list(items, true);
+}
+
+/** The first page under a category, depth first: where the link of a category without a page of its own leads. */
+export function firstPage(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.href) return item.href;
+    const inner = item.type === 'category' ? firstPage(item.items) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** React's escaping, so the markup reads as if React had written it. */

@@ -14,21 +14,12 @@ function TocList({ entries }: { entries: TocEntry[] }) {
   );
 }
 
-/** The "on this page" list beside the article on wide screens; the TOC island highlights the current heading. */
-export function TableOfContentsAside({ entries }: { entries: TocEntry[] }) {
-  if (entries.length === 0) return null;
-  return (
-    <aside className="toc" aria-labelledby="toc-heading">
-      <h2 id="toc-heading" className="toc-heading">
-        {uiStrings.onThisPage}
-      </h2>
-      <TocList entries={entries} />
-    </aside>
-  );
-}
-
-/** The same list as a collapsible block above the article on narrow screens (native details: no JS needed). */
-export function TableOfContentsInline({ entries }: { entries: TocEntry[] }) {
+/**
+ * The page's one "on this page" list: a collapsible block above the article on narrow screens (native details:
+ * no JS needed), shown open beside the article on wide ones (layout.css). One list in the markup, not one per
+ * screen size.
+ */
+export function TableOfContents({ entries }: { entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (
     <details className="toc-inline" data-pagefind-ignore="">

@@ -15,7 +15,7 @@ export function TopBar({ version, engineVersion }: { version: VersionRecord; eng
         <span className="brand-name">{uiStrings.siteName}</span>{' '}
         <span className="brand-docs">{uiStrings.docsLabel}</span>
       </a>
-      <span className="version-label" title={uiStrings.versionLabel(version.label, engineVersion)}>
+      <span className="version-label">
         {version.label} · {uiStrings.engineLabel(engineVersion)}
       </span>
       <Island name="search" component={Search} props={{}} className="top-bar-search" />

@@ -55,6 +55,33 @@ test('a code block copies its code', async ({ page, context }) => {
   expect(copied.trim()).toBe(((await block.locator('pre').innerText()) ?? '').trim());
 });
 
+test('the copy buttons, added by the script, move no line of the page', async ({ page }) => {
+  const layout = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('figure.code-block > pre, article, .page-footer')].map((el) => {
+        const r = el.getBoundingClientRect();
+        // The footer's top: its copy button comes last, at the end of the page, where it moves nothing below.
+        return el.matches('.page-footer')
+          ? [Math.round(r.top + window.scrollY)]
+          : [Math.round(r.top + window.scrollY), Math.round(r.height)];
+      }),
+    );
+  // The page as it paints before its script has run (the theme bootstrap has marked it as scripted).
+  await page.route(/\/assets\/build\/islands-[^/]*\.js$/, (route) => route.abort());
+  // A page without tabs, which the script folds to one panel.
+  await page.goto(pages.deep);
+  await expect(page.locator('.tabs')).toHaveCount(0);
+  expect(await page.locator('figure.code-block').count()).toBeGreaterThan(2);
+  await expect(page.locator('html')).toHaveAttribute('data-js', '');
+  await expect(page.locator('button.copy-code')).toHaveCount(0);
+  const before = await layout();
+  await page.unroute(/\/assets\/build\/islands-[^/]*\.js$/);
+  await gotoReady(page, pages.deep);
+  expect(await page.locator('button.copy-code').count()).toBe(await page.locator('figure.code-block > pre').count());
+  await expect(page.locator('.page-footer button', { hasText: 'Copy page as Markdown' })).toBeVisible();
+  expect(await layout()).toEqual(before);
+});
+
 test('search finds pages from the top bar and opens the chosen one', async ({ page }) => {
   await gotoReady(page, pages.home);
   await page.keyboard.press('Control+k');
@@ -74,9 +101,11 @@ test.describe('on a phone', () => {
   test('the sidebar becomes a menu and the table of contents a collapsible block', async ({ page }) => {
     await gotoReady(page, pages.deep);
     await expect(page.locator('#sidebar')).toBeHidden();
-    await expect(page.locator('aside.toc')).toBeHidden();
+    // One list serves every screen: here a closed block above the article.
+    await expect(page.locator('.toc-list')).toHaveCount(1);
     const inlineToc = page.locator('details.toc-inline');
     await expect(inlineToc).toBeVisible();
+    await expect(inlineToc.locator('a').first()).toBeHidden();
     await inlineToc.locator('summary').click();
     await expect(inlineToc.locator('a').first()).toBeVisible();
     const menu = page.locator('button.menu-button');

@@ -60,8 +60,14 @@ test('previous and next follow the sidebar order', async ({ page }) => {
 test('the table of contents follows the scroll', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 800 });
   await gotoReady(page, pages.guide);
-  const links = page.locator('.toc a');
+  // On a wide screen the page's one list stands open beside the article, without a toggle.
+  const links = page.locator('.toc-inline a');
   expect(await links.count()).toBeGreaterThan(2);
+  await expect(links.first()).toBeVisible();
+  await expect(page.locator('.toc-inline > summary')).toBeHidden();
+  const box = await page.locator('.toc-inline .toc-list').boundingBox();
+  const article = await page.locator('article').boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(article!.x + article!.width);
   const last = links.last();
   const id = decodeURIComponent(((await last.getAttribute('href')) ?? '').slice(1));
   await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
@@ -125,4 +131,23 @@ test("a category off the page's branch loads its contents when opened, from one 
     .locator('xpath=following-sibling::details[1]/ul/li/a')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   expect(links).toEqual(there);
+});
+
+test('a category without a page of its own, off the branch, becomes a toggle that fills as it opens', async ({
+  page,
+}) => {
+  await gotoReady(page, pages.deep);
+  const toggle = page.locator('#sidebar > ul > li > details', { hasText: 'Load & Unload Data' });
+  // The loader turned the server's link to its first page into the same toggle the server writes on the branch.
+  await expect(toggle).toHaveAttribute('data-sb-lazy', '');
+  await expect(toggle.locator('> summary > span')).toHaveText('Load & Unload Data');
+  await expect(page.locator('#sidebar a[data-sb-group]')).toHaveCount(0);
+  const handle = await toggle.elementHandle();
+  await toggle.locator('> summary').click();
+  // Its contents are the tree of the category's first page's sidebar: nested categories without a page included.
+  await expect.poll(() => handle?.evaluate((el) => el.querySelectorAll(':scope > ul > li').length)).toBeGreaterThan(2);
+  const nested = toggle.locator('> ul > li > details > summary > span', { hasText: 'Working with Stages' });
+  await expect(nested).toBeVisible();
+  await nested.click();
+  await expect(toggle.locator('a', { hasText: 'Understanding Stages' })).toBeVisible();
 });

@@ -8,15 +8,16 @@ test('with JavaScript off, pages read and navigate', async ({ page }) => {
   await expect(page.locator('h1')).toHaveText(/DATE_TRUNC/);
   // Code is highlighted at build time.
   expect(await page.locator('figure.code-block pre.shiki span[class]').count()).toBeGreaterThan(0);
-  // JS-only controls are hidden rather than broken.
-  await expect(page.locator('.copy-code-slot').first()).toBeHidden();
+  // JS-only controls are hidden rather than broken; the copy buttons are not in the page at all.
+  await expect(page.locator('.copy-code-slot, .copy-page')).toHaveCount(0);
   await expect(page.locator('.top-bar-theme')).toBeHidden();
-  // The sidebar still opens and closes (native details) and its links work.
-  const closed = page.locator('#sidebar > ul > li > details:not([open])').first().locator('xpath=.');
-  const handle = await closed.elementHandle();
-  const summary = closed.locator('> summary');
-  await summary.click();
-  expect(await handle?.getAttribute('open')).toBe('');
+  // The sidebar still closes and opens (native details) and its links work.
+  const summary = page.locator('#sidebar > ul > li > details[open]').first().locator('> summary');
+  const handle = await summary.elementHandle();
+  await handle!.click();
+  expect(await handle!.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(false);
+  await handle!.click();
+  expect(await handle!.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(true);
   await page.locator('.breadcrumbs a').first().click();
   await expect(page).toHaveURL(/\/doc\/$/);
 });
@@ -81,4 +82,19 @@ test('a function entry shows its signature card above the prose, within a phone 
   expect(overflowing).toEqual([]);
   // The footer lists the files published for tools.
   await expect(page.locator('.tool-links a', { hasText: 'functions.json' })).toHaveAttribute('href', '/functions.json');
+});
+
+test('with JavaScript off, a category without a page of its own leads to its first page, where it is open', async ({
+  page,
+}) => {
+  await page.goto(pages.deep);
+  const group = page.locator('#sidebar > ul > li[data-sb-lazy] > a[data-sb-group]', { hasText: 'Monitor' });
+  const href = (await group.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/doc\/monitor\//);
+  await group.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // There the category is a toggle, open down to the page, with all its pages.
+  const open = page.locator('#sidebar > ul > li > details[open]', { hasText: 'Monitor' });
+  await expect(open.locator('a[aria-current="page"]')).toHaveAttribute('href', href);
+  expect(await open.locator('a').count()).toBeGreaterThan(3);
 });

@@ -238,7 +238,6 @@ test('on paper: only the article, code wrapped, links with their address, tables
   for (const chrome of [
     '.top-bar',
     '#sidebar',
-    'aside.toc',
     'details.toc-inline',
     '.prev-next',
     'button.copy-code',

@@ -27,7 +27,6 @@ describe('heading ids beside the page chrome', () => {
     for (const [text, id] of [
       ['Content', 'content-1'],
       ['Sidebar', 'sidebar-1'],
-      ['TOC heading', 'toc-heading-1'],
       ['In this section', 'in-this-section-1'],
     ]) {
       expect(html).toMatch(new RegExp(`<h2 id="${id}"[^>]*>(<a[^>]*>)?${text}`));

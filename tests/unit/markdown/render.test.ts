@@ -40,20 +40,20 @@ describe('markdown pipeline', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<div class="tabs" data-tabs-group="lang">');
     expect(html).toMatch(
-      /data-island="tabs" data-id-prefix="tabs1-" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;\}"/,
+      /data-island="tabs" data-props="\{&quot;labels&quot;:\[&quot;Python&quot;,&quot;Go&quot;\],&quot;group&quot;:&quot;lang&quot;,&quot;id&quot;:&quot;tabs1&quot;\}"/,
     );
     expect(html).toContain('<div class="tab-panel" data-tab-label="Python"><p class="tab-panel-label">Python</p>');
     expect(html).toMatch(/role="tab" aria-selected="true"[^>]*>Python</);
   });
 
-  it('highlights code at build time, with a title and a copy button, and no inline styles', () => {
+  it('highlights code at build time, with a title, and no inline styles (the copy button comes with JavaScript)', () => {
     const html = htmlOf('/doc/guide/first');
     expect(html).toContain('<figcaption class="code-block-title">databend-query.toml</figcaption>');
     expect(html).toMatch(
       /<figure class="code-block" data-language="toml"><figcaption[^>]*>[^<]*<\/figcaption><pre tabindex="0" class="shiki"><code>[^<]*<span class="k\d+">/,
     );
     expect(html).not.toMatch(/<pre><figure/);
-    expect(html).toMatch(/data-island="copy-code"/);
+    expect(html).not.toMatch(/copy-code/);
     expect(html).not.toMatch(/ style="/);
     expect(model.tokenCss).toMatch(/^\.k\d+\{color:light-dark\(#[0-9A-Fa-f]{6},#[0-9A-Fa-f]{6}\)\}$/m);
   });
@@ -158,9 +158,7 @@ describe('markdown pipeline', () => {
   });
 
   it('says in the top bar which Databend release the pages describe', () => {
-    expect(htmlOf('/doc/guide/first')).toMatch(
-      /<span class="version-label" title="Documentation version Next: the pages and their example results describe Databend v1\.2\.453">Next · Databend v1\.2\.453<\/span>/,
-    );
+    expect(htmlOf('/doc/guide/first')).toMatch(/<span class="version-label">Next · Databend v1\.2\.453<\/span>/);
   });
 
   it('collects code blocks with what the examples tooling needs', () => {

@@ -39,7 +39,7 @@ function tree(sections: number, per: number): SidebarItem[] {
 }
 
 describe('sidebar markup', () => {
-  it("opens the current page's branch and marks its link; another category with a page is its link alone", () => {
+  it("opens the current page's branch and marks its link; another category is its link alone", () => {
     const html = sidebarHtml(tree(3, 4), '/doc/s1/g/deep');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toContain('<a href="/doc/s1/g/deep" aria-current="page">Deep 1</a>');
@@ -52,8 +52,11 @@ describe('sidebar markup', () => {
       expect(html).toContain(`<li data-sb-lazy=""><a href="/doc/s${s}">Section ${s}</a></li>`);
       expect(html).not.toContain(`href="/doc/s${s}/p0"`);
     }
-    // A category without a page of its own always shows its contents (nothing else leads there).
-    expect(html).toContain('<details><summary><span>Loose 1</span></summary><ul><li><a href="/doc/s1/loose">');
+    // A category without a page of its own, off the branch, is a link to its first page, where it is open.
+    expect(html).toContain('<li data-sb-lazy=""><a href="/doc/s1/loose" data-sb-group="">Loose 1</a></li>');
+    expect(sidebarHtml(tree(3, 4), '/doc/s1/loose')).toContain(
+      '<details open=""><summary><span>Loose 1</span></summary><ul><li><a href="/doc/s1/loose" aria-current="page">',
+    );
   });
 
   it('carries no classes: a page holds a hundred entries, and the stylesheet finds each by its place', () => {
