@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, createSiteServer } from '../../../src/serve/serve-site.ts';
+import { BEST_BROTLI_MIN, chooseEncoding, createSiteServer } from '../../../src/serve/serve-site.ts';
 import { resolveRequest } from '../../../src/serve/site-files.ts';
 import type { AddressInfo } from 'node:net';
 
@@ -28,6 +28,10 @@ const files: Record<string, string> = {
   '404.html': page('Not found'),
   'assets/build/site-0123456789.css': 'body{color:red}'.repeat(50),
   'pagefind/fragment/a.pf_fragment': 'binary',
+  // Large and varied enough that Brotli's best quality beats its quick one.
+  'search-records.json': JSON.stringify(
+    Array.from({ length: 3000 }, (_, i) => [`page-${(i * 7919) % 3001}`, `title ${(i * 104729) % 9973} words ${i}`]),
+  ),
 };
 
 let base = '';
@@ -168,6 +172,23 @@ describe('bytes', () => {
     const chunk = await get('/pagefind/fragment/a.pf_fragment', { headers: { 'accept-encoding': 'br' } });
     expect(chunk.headers.get('content-encoding')).toBeNull();
     expect(zlib.brotliCompressSync(html).length).toBeLessThan(html.length);
+  });
+
+  it('sends a large file at Brotli quality 6 first, then at quality 11 once that is made beside the requests', async () => {
+    const raw = fs.readFileSync(path.join(site, 'search-records.json'));
+    expect(raw.length).toBeGreaterThanOrEqual(BEST_BROTLI_MIN);
+    const quality = (q: number) =>
+      zlib.brotliCompressSync(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }).length;
+    expect(quality(11)).toBeLessThan(quality(6));
+    const sent = async () => {
+      const res = await get('/search-records.json', { headers: { 'accept-encoding': 'br' } });
+      expect(Buffer.from(await res.arrayBuffer()).equals(raw)).toBe(true);
+      return Number(res.headers.get('content-length'));
+    };
+    expect(await sent()).toBe(quality(6));
+    await expect.poll(sent).toBe(quality(11));
   });
 
   it('marks hashed assets immutable and answers a revalidation with 304', async () => {
