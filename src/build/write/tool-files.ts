@@ -12,7 +12,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
-import type { EntrySection, SectionMemo } from './functions-json.ts';
+import type { EntryPage, EntrySection, SectionMemo } from './functions-json.ts';
 import { llmsFullTxt } from './outputs.ts';
 
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
@@ -48,8 +48,11 @@ export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
 }
 
 /**
- * `functions.json` and its schema, which need what the rendered pages name. `functions-json.ts` is loaded only when
- * they are made: it brings remark, which a rebuild that takes them from the cache never loads on this thread.
+ * `functions.json` and its schema, which need what the rendered pages name. Kept under exactly what the file is
+ * made from: the cards, where each function is documented, and the pages of those entries (description, body,
+ * results, category), so an edit of any other page (a guide, a reference) takes the file from the cache.
+ * `functions-json.ts` is loaded only when the file is made: it brings remark, which a rebuild that takes it from
+ * the cache never loads on this thread.
  */
 export async function functionsFiles(
   cache: BuildCache,
@@ -57,51 +60,60 @@ export async function functionsFiles(
   model: SiteModel,
 ): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
-  const docPages = model.pages.filter((p) => p.page.kind === 'doc');
-  const recordedText = new Map(
-    docPages.map((p) => [p.page.route, p.page.kind === 'doc' ? loaded.resultsOf(p.page.source.relPath) : '']),
-  );
+  const byRoute = new Map(model.pages.flatMap((p) => (p.page.kind === 'doc' ? [[p.page.route, p.page]] : [])));
+  const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
+  const entryRoutes = [...new Set([...entries.values()].map((e) => e.route))].sort();
+  const recordedText = (route: string) => {
+    const page = byRoute.get(route);
+    return page ? loaded.resultsOf(page.source.relPath) : '';
+  };
+  const categoryOf = (route: string) => {
+    const page = byRoute.get(route);
+    return page ? cards.categoryOfDir[path.dirname(page.source.relPath)] : undefined;
+  };
   const toolsKey = sha256(
     code.tools,
     cards.key,
     site.engineVersion,
-    ...docPages.map(
-      (p) =>
-        `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`,
-    ),
+    JSON.stringify([...entries]),
+    ...entryRoutes.map((route) => {
+      const page = byRoute.get(route);
+      return `${route}\0${page?.description ?? ''}\0${page?.source.body ?? ''}\0${recordedText(route)}\0${categoryOf(route) ?? ''}`;
+    }),
   );
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
   const { functionsFile, functionsSchema } = await import('./functions-json.ts');
-  const recordedOf = (route: string) => recordedIn(recordedText.get(route) ?? '');
-  const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
-  const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
   // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
   const sectionsKey = sha256(code.tools, 'sections');
   const sections: SectionMemo = {
     known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {},
     used: {},
   };
+  const pages = new Map<string, EntryPage | undefined>();
   const file = functionsFile(
     site.engineVersion,
     siteConfig.origin,
     cards.cards,
     entries,
     (route) => {
-      const p = byRoute.get(route);
-      return p && p.page.kind === 'doc'
-        ? {
-            description: p.view.description,
-            body: p.page.source.body,
-            recorded: recordedOf(route),
-            key: sha256(p.view.description, p.page.source.body, recordedText.get(route) ?? ''),
-          }
-        : undefined;
+      // Once per page (a page documents many functions), its results parsed only when a section is made.
+      if (pages.has(route)) return pages.get(route);
+      const page = byRoute.get(route);
+      const text = recordedText(route);
+      let recorded: { examples: ReturnType<typeof recordedIn> } | undefined;
+      const entry = page && {
+        description: page.description,
+        body: page.source.body,
+        get recorded() {
+          return (recorded ??= { examples: recordedIn(text) }).examples;
+        },
+        key: sha256(page.description, page.source.body, text),
+      };
+      pages.set(route, entry);
+      return entry;
     },
-    (route) => {
-      const p = byRoute.get(route);
-      return p && p.page.kind === 'doc' ? cards.categoryOfDir[path.dirname(p.page.source.relPath)] : undefined;
-    },
+    categoryOf,
     sections,
   );
   cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));

@@ -1,0 +1,57 @@
+/**
+ * A rebuild after an edit remakes only the site-wide files the edit reaches: `functions.json` is made again when
+ * a function's entry changes, and taken from the cache when another page does, and either way the site is the
+ * one a build without the cache writes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../load.ts';
+import { expectSameSite, warmed, work } from './rebuild-projects.ts';
+
+afterAll(() => {
+  if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The files for tools the cache holds as JSON (`functions.json` with its schema, and the entries' sections). */
+const toolJson = (cache: string) =>
+  new Set(fs.readdirSync(path.join(cache, 'tools')).filter((name) => name.endsWith('.json')));
+
+const functionsJson = (out: string) =>
+  JSON.parse(fs.readFileSync(path.join(out, 'functions.json'), 'utf8')) as {
+    functions: { name: string; summary: string | null; url: string | null }[];
+  };
+
+describe('functions.json in a rebuild', () => {
+  it(
+    'is taken from the cache after an edit of a page that documents no function',
+    async () => {
+      const { build, edit, cache } = await warmed('functions-kept');
+      const before = toolJson(cache);
+      edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to a guide.\n`);
+      const warm = await build(true);
+      expect(warm.rendered.bodies).toBe(1);
+      expect(toolJson(cache)).toEqual(before);
+      expectSameSite(warm.out, (await build(false)).out);
+    },
+    scaled(120_000),
+  );
+
+  it(
+    "is made again when a function's entry changes, as a build without the cache makes it",
+    async () => {
+      const { build, edit, cache } = await warmed('functions-remade');
+      const before = toolJson(cache);
+      edit('02-reference/10-date-trunc.md', (t) =>
+        t.replace('description: Truncates a date or timestamp to a unit.', 'description: Rounds a date down.'),
+      );
+      const warm = await build(true);
+      expect([...toolJson(cache)].filter((name) => !before.has(name))).toHaveLength(1);
+      const entry = functionsJson(warm.out).functions.find((f) => f.name === 'date_trunc');
+      expect(entry?.url).toMatch(/\/doc\/reference\/date-trunc$/);
+      expect(entry?.summary).toBe('Rounds a date down.');
+      expectSameSite(warm.out, (await build(false)).out);
+    },
+    scaled(120_000),
+  );
+});
