@@ -38,6 +38,8 @@ export function codeKeys(projectRoot: string) {
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/search/names-work.ts')])),
     cards: hash(moduleClosure([at('examples/signatures/cards.ts')])),
-    tools: hash(moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts')])),
+    tools: hash(
+      moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts'), at('reference/data-files.ts')]),
+    ),
   };
 }

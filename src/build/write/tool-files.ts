@@ -7,42 +7,48 @@
 import path from 'node:path';
 import type { RecordedPage } from '../../content/recorded.ts';
 import { functionEntries, namedPlaces } from '../../examples/engine-objects.ts';
+import { dataForTools } from '../../reference/data-files.ts';
+import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../reference/settings-data.ts';
 import { siteConfig } from '../../site.config.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
+import { readProjectFile } from '../load/function-cards.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
 import type { EntryPage, EntrySection, SectionMemo } from './functions-json.ts';
-import { llmsFullTxt } from './outputs.ts';
+import { llmsFullOf, llmsFullPart } from './outputs.ts';
 
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
 const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).examples : undefined);
 
 /**
  * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
- * the build makes it while the edited pages render; kept under those inputs.
+ * the build makes it while the edited pages render; kept under those inputs, and each page's part under its own,
+ * so a rebuild after an edit makes the edited page's part only.
  */
 export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
-  const docs = loaded.states.flatMap((s) => (s.page.kind === 'doc' ? [{ view: s.view, source: s.page.source }] : []));
-  const key = sha256(
-    loaded.code.tools,
-    'llms-full',
-    loaded.site.engineVersion,
-    ...docs.map(
-      ({ view, source }) => `${view.route}\0${view.title}\0${source.body}\0${loaded.resultsOf(source.relPath)}`,
-    ),
-  );
+  const pages = loaded.states.flatMap((s) => {
+    if (s.page.kind !== 'doc') return [];
+    const { view } = s;
+    const { body, relPath } = s.page.source;
+    const results = loaded.resultsOf(relPath);
+    return [{ view, body, results, key: sha256(view.route, view.title, body, results) }];
+  });
+  const key = sha256(loaded.code.tools, 'llms-full', loaded.site.engineVersion, ...pages.map((p) => p.key));
   const known = cache.readText('tools', key, '.txt');
   if (known !== undefined) return known;
-  const full = llmsFullTxt(
-    docs.map(({ view, source }) => ({
-      title: view.title,
-      url: siteConfig.origin + view.route,
-      body: source.body,
-      recorded: recordedIn(loaded.resultsOf(source.relPath)),
-    })),
-    loaded.site.engineVersion,
-  );
+  const partsKey = sha256(loaded.code.tools, 'llms-full-parts');
+  const knownParts = cache.readJson<Record<string, string>>('tools', partsKey) ?? {};
+  const usedParts: Record<string, string> = {};
+  const parts = pages.map(({ view, body, results, key: pageKey }) => {
+    const part =
+      knownParts[pageKey] ??
+      llmsFullPart({ title: view.title, url: siteConfig.origin + view.route, body, recorded: recordedIn(results) });
+    usedParts[pageKey] = part;
+    return part;
+  });
+  const full = llmsFullOf(parts, loaded.site.engineVersion);
+  cache.writeText('tools', partsKey, '.json', JSON.stringify(usedParts));
   cache.writeText('tools', key, '.txt', full);
   return full;
 }
@@ -123,4 +129,22 @@ export async function functionsFiles(
   };
   cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
   return tools;
+}
+
+/**
+ * `/settings.json` and its schema, by path in the site: kept under the two files they are made from (reading the
+ * notes' YAML is the slow part), so a rebuild that changes neither takes them from the cache.
+ */
+export function settingsFiles(cache: BuildCache, codeKey: string, projectRoot: string): [string, string][] {
+  const key = sha256(
+    codeKey,
+    'settings',
+    readProjectFile(projectRoot, ENGINE_SETTINGS_FILE),
+    readProjectFile(projectRoot, SETTINGS_NOTES_FILE),
+  );
+  const known = cache.readJson<[string, string][]>('tools', key);
+  if (known) return known;
+  const files = dataForTools(projectRoot).map((f): [string, string] => [f.path, f.text()]);
+  cache.writeText('tools', key, '.json', JSON.stringify(files));
+  return files;
 }

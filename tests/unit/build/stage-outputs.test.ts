@@ -16,7 +16,9 @@ import type { PageState } from '../../../src/build/render/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
+import { settingsFiles } from '../../../src/build/write/tool-files.ts';
 import { rootRedirectHtml, standaloneViews } from '../../../src/build/write/write-stage.ts';
+import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../../src/reference/settings-data.ts';
 import type { Catalogue } from '../../../src/catalogue/types.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-stages-'));
@@ -129,5 +131,31 @@ describe('the summary', () => {
     clock.stage('a');
     expect(Object.keys(clock.stages)).toEqual(['a', 'b']);
     expect(clock.stages.a).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('/settings.json in the cache', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const project = path.join(work, 'settings-project');
+  const notes = path.join(project, SETTINGS_NOTES_FILE);
+  for (const rel of [ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE])
+    fs.cpSync(path.join(root, rel), path.join(project, rel), { recursive: true });
+  const cache = new BuildCache(path.join(work, 'settings-cache'));
+  const summaryOf = (files: [string, string][], name: string) =>
+    (
+      JSON.parse(files.find(([rel]) => rel === 'settings.json')![1]) as {
+        settings: { name: string; summary: string }[];
+      }
+    ).settings.find((s) => s.name === name)?.summary;
+
+  it('follows an edit of the notes, and gives what a build without the cache makes', () => {
+    const first = settingsFiles(cache, 'code', project);
+    expect(settingsFiles(cache, 'code', project)).toEqual(first);
+    expect(summaryOf(first, 'timezone')).toMatch(/^The time zone in which the session shows/);
+    fs.writeFileSync(notes, fs.readFileSync(notes, 'utf8').replace('The time zone in which', 'The zone in which'));
+    const edited = settingsFiles(cache, 'code', project);
+    expect(summaryOf(edited, 'timezone')).toMatch(/^The zone in which the session shows/);
+    const fresh = new BuildCache(path.join(work, 'settings-cache-fresh'));
+    expect(settingsFiles(fresh, 'code', project)).toEqual(edited);
   });
 });
