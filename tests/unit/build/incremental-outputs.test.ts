@@ -55,3 +55,23 @@ describe('functions.json in a rebuild', () => {
     scaled(120_000),
   );
 });
+
+describe('code blocks in a rebuild', () => {
+  it(
+    "takes an edited page's unchanged blocks from its last render, highlights a changed one, and writes what a build without the cache writes",
+    async () => {
+      const { build, edit } = await warmed('code-blocks');
+      edit('02-reference/10-date-trunc.md', (t) =>
+        t
+          .replace('DATE_TRUNC(<unit>, <expr>)', 'DATE_TRUNC(<unit>, <date_or_timestamp>)')
+          .replace('## Examples', 'A sentence of prose before the examples.\n\n## Examples'),
+      );
+      const warm = await build(true);
+      expect(warm.rendered.bodies).toBe(1);
+      const html = fs.readFileSync(path.join(warm.out, 'doc/reference/date-trunc/index.html'), 'utf8');
+      expect(html).toContain('date_or_timestamp');
+      expectSameSite(warm.out, (await build(false)).out);
+    },
+    scaled(120_000),
+  );
+});

@@ -11,13 +11,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fillAssetUrls, finishAssets } from '../../../src/build/assets/site-assets.ts';
 import { StageClock } from '../../../src/build/build-context.ts';
 import { BuildCache } from '../../../src/build/cache/build-cache.ts';
-import { ASSET_PLACEHOLDERS, SIDEBAR_PLACEHOLDER } from '../../../src/build/render/page-keys.ts';
+import {
+  ASSET_PLACEHOLDERS,
+  readBlocks,
+  readBody,
+  SIDEBAR_PLACEHOLDER,
+  writeBody,
+  type BodyMeta,
+} from '../../../src/build/render/page-keys.ts';
 import type { PageState } from '../../../src/build/render/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
 import { settingsFiles } from '../../../src/build/write/tool-files.ts';
 import { rootRedirectHtml, standaloneViews } from '../../../src/build/write/write-stage.ts';
+import type { KeptBlock } from '../../../src/markdown/highlighter.ts';
 import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../../src/reference/settings-data.ts';
 import type { Catalogue } from '../../../src/catalogue/types.ts';
 
@@ -157,5 +165,26 @@ describe('/settings.json in the cache', () => {
     expect(summaryOf(edited, 'timezone')).toMatch(/^The zone in which the session shows/);
     const fresh = new BuildCache(path.join(work, 'settings-cache-fresh'));
     expect(settingsFiles(fresh, 'code', project)).toEqual(edited);
+  });
+});
+
+describe('code blocks kept with a body', () => {
+  it('come back to the code that made them, and to no other (a changed highlighter tokenizes again)', () => {
+    const cache = new BuildCache(path.join(work, 'blocks-cache'));
+    const blocks: Record<string, KeptBlock> = {
+      'sql\0SELECT 1': {
+        runs: [
+          ['k5', 'SELECT'],
+          ['', ' 1'],
+        ],
+        css: { k5: 'x' },
+      },
+    };
+    const meta = { anchors: [], toc: [], queries: [], styles: [], assets: [] } as unknown as BodyMeta;
+    writeBody(cache, 'body-key', meta, '<p>body</p>', { code: 'code-a', blocks });
+    expect(readBlocks(cache, 'body-key', 'code-a')).toEqual(blocks);
+    expect(readBlocks(cache, 'body-key', 'code-b')).toBeUndefined();
+    expect(readBlocks(cache, 'other-key', 'code-a')).toBeUndefined();
+    expect(readBody(cache, 'body-key')?.html).toBe('<p>body</p>');
   });
 });
