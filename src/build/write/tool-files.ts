@@ -23,35 +23,33 @@ const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).
 
 /**
  * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
- * the build makes it while the edited pages render; kept under those inputs, and each page's part under its own,
- * so a rebuild after an edit makes the edited page's part only.
+ * the build makes it while the edited pages render. Each page's part is kept in the cache's segments under that
+ * page's inputs: a rebuild after an edit makes (and writes) the edited page's part only, and the file is their
+ * concatenation, never written to the cache whole (three megabytes on every edit).
  */
 export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
-  const pages = loaded.states.flatMap((s) => {
+  const parts = loaded.states.flatMap((s) => {
     if (s.page.kind !== 'doc') return [];
     const { view } = s;
     const { body, relPath } = s.page.source;
     const results = loaded.resultsOf(relPath);
-    return [{ view, body, results, key: sha256(view.route, view.title, body, results) }];
+    const key = sha256(loaded.code.tools, view.route, view.title, body, results);
+    const known = cache.readParts(LLMS_PART, key)?.get('md')?.toString('utf8');
+    if (known !== undefined) return [known];
+    const part = llmsFullPart({
+      title: view.title,
+      url: siteConfig.origin + view.route,
+      body,
+      recorded: recordedIn(results),
+    });
+    cache.appendParts(LLMS_PART, key, { md: part });
+    return [part];
   });
-  const key = sha256(loaded.code.tools, 'llms-full', loaded.site.engineVersion, ...pages.map((p) => p.key));
-  const known = cache.readText('tools', key, '.txt');
-  if (known !== undefined) return known;
-  const partsKey = sha256(loaded.code.tools, 'llms-full-parts');
-  const knownParts = cache.readJson<Record<string, string>>('tools', partsKey) ?? {};
-  const usedParts: Record<string, string> = {};
-  const parts = pages.map(({ view, body, results, key: pageKey }) => {
-    const part =
-      knownParts[pageKey] ??
-      llmsFullPart({ title: view.title, url: siteConfig.origin + view.route, body, recorded: recordedIn(results) });
-    usedParts[pageKey] = part;
-    return part;
-  });
-  const full = llmsFullOf(parts, loaded.site.engineVersion);
-  cache.writeText('tools', partsKey, '.json', JSON.stringify(usedParts));
-  cache.writeText('tools', key, '.txt', full);
-  return full;
+  return llmsFullOf(parts, loaded.site.engineVersion);
 }
+
+/** The cache's kind of entry for a page's part of `llms-full.txt`. */
+const LLMS_PART = 'llms';
 
 /**
  * `functions.json` and its schema, which need what the rendered pages name. Kept under exactly what the file is
