@@ -34,6 +34,7 @@ export function codeKeys(projectRoot: string) {
     ),
     searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
+    checks: hash(moduleClosure([at('content/scan.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/search/names-work.ts')])),

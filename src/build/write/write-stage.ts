@@ -182,6 +182,7 @@ export function writeHostConfig(outDir: string): void {
 /** What the next build needs of this one: the manifest (bodies, the site written, the cache's entries), the stores. */
 export function saveBuildState(ctx: BuildContext, loaded: LoadedSite, written: WrittenSite): void {
   loaded.frontmatter.save();
+  loaded.checked.save();
   loaded.regexes.save();
   const entries = ctx.cache.finishEntries();
   ctx.cache.maintain();

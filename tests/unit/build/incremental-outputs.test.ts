@@ -75,3 +75,18 @@ describe('code blocks in a rebuild', () => {
     scaled(120_000),
   );
 });
+
+describe('content checks in a rebuild', () => {
+  it(
+    'checks an edited page and an edited image again: what passed before is refused once it breaks a limit',
+    async () => {
+      const { build, edit } = await warmed('checks');
+      edit('01-guide/20-second.md', (t) => `${t}\n${'>'.repeat(40)} quoted too deep\n`);
+      await expect(build(true)).rejects.toThrow(/20-second\.md:\d+: blockquotes nested 40 deep: at most 32/);
+      edit('01-guide/20-second.md', (t) => t.replace(/\n>+ quoted too deep\n$/, '\n'));
+      edit('01-guide/img/box.svg', (t) => t.replace('<svg ', '<svg onload="alert(1)" '));
+      await expect(build(true)).rejects.toThrow(/box\.svg:\d+: .*event handler attribute/);
+    },
+    scaled(120_000),
+  );
+});
