@@ -5,6 +5,7 @@
  * edit parses the edited page only.
  */
 import path from 'node:path';
+import type { Root } from 'mdast';
 import type { RecordedPage } from '../../content/recorded.ts';
 import { functionEntries, namedPlaces } from '../../examples/engine-objects.ts';
 import { dataForTools } from '../../reference/data-files.ts';
@@ -62,6 +63,7 @@ export async function functionsFiles(
   cache: BuildCache,
   loaded: LoadedSite,
   model: SiteModel,
+  parsed?: Promise<Map<string, Root>>,
 ): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
   const byRoute = new Map(model.pages.flatMap((p) => (p.page.kind === 'doc' ? [[p.page.route, p.page]] : [])));
@@ -89,9 +91,8 @@ export async function functionsFiles(
   if (known) return known;
   const { functionsFile, functionsSchema } = await import('./functions-json.ts');
   // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
-  const sectionsKey = sha256(code.tools, 'sections');
   const sections: SectionMemo = {
-    known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {},
+    known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKeyOf(code.tools)) ?? {},
     used: {},
   };
   const pages = new Map<string, EntryPage | undefined>();
@@ -119,14 +120,36 @@ export async function functionsFiles(
     },
     categoryOf,
     sections,
+    await parsed?.catch(() => undefined),
   );
-  cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));
+  cache.writeText('tools', sectionsKeyOf(code.tools), '.json', JSON.stringify(sections.used));
+  cache.writeText('tools', entryRoutesKeyOf(code.tools), '.json', JSON.stringify(entryRoutes));
   const tools = {
     'functions.json': `${JSON.stringify(file)}\n`,
     'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`,
   };
   cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
   return tools;
+}
+
+const sectionsKeyOf = (codeKey: string) => sha256(codeKey, 'sections');
+const entryRoutesKeyOf = (codeKey: string) => sha256(codeKey, 'entry-routes');
+
+/**
+ * The Markdown of the pages at `indexes` (those being rendered) that documented functions when `functions.json`
+ * was last made (their routes kept beside it), parsed ahead: the build asks for it while the render threads work, so an edit of a function's
+ * page does not parse it after the render. None, and remark not loaded, when no such page changed.
+ */
+export async function entryTreesOf(cache: BuildCache, loaded: LoadedSite, indexes: readonly number[]) {
+  const entryRoutes = new Set(cache.readJson<string[]>('tools', entryRoutesKeyOf(loaded.code.tools)));
+  const bodies = indexes.flatMap((i) => {
+    // A page whose body is in the cache renders around it: its sections are known.
+    const { page, meta } = loaded.states[i]!;
+    return page.kind === 'doc' && !meta && entryRoutes.has(page.route) ? [page.source.body] : [];
+  });
+  if (bodies.length === 0) return new Map<string, Root>();
+  const { entryTrees } = await import('./functions-json.ts');
+  return entryTrees(bodies);
 }
 
 /**
