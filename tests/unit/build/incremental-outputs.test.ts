@@ -3,11 +3,12 @@
  * a function's entry changes, and taken from the cache when another page does, and either way the site is the
  * one a build without the cache writes.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../load.ts';
-import { expectSameSite, warmed, work } from './rebuild-projects.ts';
+import { expectSameSite, fromFixture, root, warmed, work } from './rebuild-projects.ts';
 
 afterAll(() => {
   if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true });
@@ -88,5 +89,29 @@ describe('content checks in a rebuild', () => {
       await expect(build(true)).rejects.toThrow(/box\.svg:\d+: .*event handler attribute/);
     },
     scaled(120_000),
+  );
+});
+
+describe('npm run build', () => {
+  it(
+    'rebuilds an edited page from its bundle (the first render thread started before the build loads) as a build without the cache does',
+    () => {
+      const p = fromFixture('through-build-sh');
+      const run = (out: string, cache: string[]) => {
+        const args = ['scripts/build.sh', '--content', p.content, '--out', out, ...cache, '--stats'];
+        const r = spawnSync('sh', args, { cwd: root, encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        return JSON.parse(r.stdout.trim().split('\n').pop()!) as { rendered: { bodies: number; threads: number } };
+      };
+      const dir = path.join(work, 'through-build-sh');
+      const warm = path.join(dir, 'site-warm');
+      run(warm, ['--cache', p.cache]);
+      p.edit('02-reference/10-date-trunc.md', (t) => t.replace('## Examples', 'One more sentence.\n\n## Examples'));
+      expect(run(warm, ['--cache', p.cache]).rendered).toMatchObject({ bodies: 1, threads: 1 });
+      const cold = path.join(dir, 'site-cold');
+      run(cold, ['--no-cache']);
+      expectSameSite(warm, cold);
+    },
+    scaled(240_000),
   );
 });
