@@ -54,8 +54,8 @@ const LLMS_PART = 'llms';
 
 /**
  * `functions.json` and its schema, which need what the rendered pages name. Kept under exactly what the file is
- * made from: the cards, where each function is documented, and the pages of those entries (description, body,
- * results, category), so an edit of any other page (a guide, a reference) takes the file from the cache.
+ * made from: the cards, where each function is documented, and the pages of those entries (description, body key,
+ * category), so an edit of any other page (a guide, a reference) takes the file from the cache.
  * `functions-json.ts` is loaded only when the file is made: it brings remark, which a rebuild that takes it from
  * the cache never loads on this thread.
  */
@@ -77,15 +77,15 @@ export async function functionsFiles(
     const page = byRoute.get(route);
     return page ? cards.categoryOfDir[path.dirname(page.source.relPath)] : undefined;
   };
+  // A page's body and results enter through its body key (which holds them), not hashed again.
+  const bodyKeys = new Map(loaded.states.map((s) => [s.page.route, s.bodyKey ?? '']));
+  const pageKeyOf = (route: string) => sha256(byRoute.get(route)?.description ?? '', bodyKeys.get(route) ?? '');
   const toolsKey = sha256(
     code.tools,
     cards.key,
     site.engineVersion,
     JSON.stringify([...entries]),
-    ...entryRoutes.map((route) => {
-      const page = byRoute.get(route);
-      return `${route}\0${page?.description ?? ''}\0${page?.source.body ?? ''}\0${recordedText(route)}\0${categoryOf(route) ?? ''}`;
-    }),
+    ...entryRoutes.map((route) => `${route}\0${pageKeyOf(route)}\0${categoryOf(route) ?? ''}`),
   );
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
@@ -113,7 +113,7 @@ export async function functionsFiles(
         get recorded() {
           return (recorded ??= { examples: recordedIn(text) }).examples;
         },
-        key: sha256(page.description, page.source.body, text),
+        key: pageKeyOf(route),
       };
       pages.set(route, entry);
       return entry;
