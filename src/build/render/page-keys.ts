@@ -154,7 +154,12 @@ export function readBlocks(cache: BuildCache, bodyKey: string, code: string): Ke
   if (!part) return undefined;
   try {
     const kept = JSON.parse(part.toString('utf8')) as KeptBlocks;
-    return kept.code === code ? kept.blocks : undefined;
+    if (kept.code !== code) return undefined;
+    // Each class becomes a rule of the site's stylesheet: held to the manifest's rule for token styles.
+    const safe = Object.values(kept.blocks).every((b) =>
+      Object.entries(b.css).every(([cls, css]) => /^[\w-]+$/.test(cls) && /^[^{}<>@\\]*$/.test(css)),
+    );
+    return safe ? kept.blocks : undefined;
   } catch {
     return undefined;
   }

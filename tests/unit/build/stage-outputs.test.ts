@@ -187,4 +187,18 @@ describe('code blocks kept with a body', () => {
     expect(readBlocks(cache, 'other-key', 'code-a')).toBeUndefined();
     expect(readBody(cache, 'body-key')?.html).toBe('<p>body</p>');
   });
+
+  it('are refused when a class would put more than its declarations into the stylesheet', () => {
+    const cache = new BuildCache(path.join(work, 'blocks-hostile'));
+    const meta = { anchors: [], toc: [], queries: [], styles: [], assets: [] } as unknown as BodyMeta;
+    const hostile = (cls: string, css: string): Record<string, KeptBlock> => ({
+      'sql\0SELECT 1': { runs: [[cls, 'SELECT']], css: { [cls]: css } },
+    });
+    writeBody(cache, 'a', meta, '<p>a</p>', { code: 'c', blocks: hostile('k5', 'color:red}body{display:none') });
+    writeBody(cache, 'b', meta, '<p>b</p>', { code: 'c', blocks: hostile('k5{}x', 'color:red') });
+    writeBody(cache, 'ok', meta, '<p>ok</p>', { code: 'c', blocks: hostile('k5', 'color:light-dark(#fff,#000)') });
+    expect(readBlocks(cache, 'a', 'c')).toBeUndefined();
+    expect(readBlocks(cache, 'b', 'c')).toBeUndefined();
+    expect(readBlocks(cache, 'ok', 'c')).toBeDefined();
+  });
 });
