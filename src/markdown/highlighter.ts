@@ -8,6 +8,7 @@ import {
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
+import { blockKey, type BlockMemo, type KeptBlock } from './block-memo.ts';
 import { memoRegexConstructor } from './regex-memo.ts';
 
 /** The highlighter a build uses: Shiki's core, with the grammars and themes of `languages.ts`. */
@@ -243,24 +244,6 @@ interface Run {
   token: TokenClass | undefined;
   text: string;
 }
-
-/** A highlighted block as it can be kept: its runs (a token class, `''` for none, and the text) and each class's CSS. */
-export interface KeptBlock {
-  runs: [cls: string, text: string][];
-  css: Record<string, string>;
-}
-
-/**
- * Blocks highlighted before (`known`, by `blockKey`) and those a render used (`used`, for the next): tokenizing
- * is most of a page's render, and an edit of its prose leaves its code as it was. Kept only under the same code
- * of the highlighter (the body's code key holds it).
- */
-export interface BlockMemo {
-  known: Readonly<Record<string, KeptBlock>>;
-  used: Record<string, KeptBlock>;
-}
-
-export const blockKey = (code: string, lang: string): string => `${lang}\0${code}`;
 
 /**
  * Highlights code to a `<pre class="shiki">` for both themes, styles as classes. The colours of every character

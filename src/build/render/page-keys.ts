@@ -5,7 +5,7 @@
 import type { PagePlaces } from '../../examples/engine-objects.ts';
 import type { FunctionCard } from '../../examples/signatures/cards.ts';
 import type { TocEntry } from '../../markdown/headings.ts';
-import type { KeptBlock } from '../../markdown/highlighter.ts';
+import type { KeptBlock } from '../../markdown/block-memo.ts';
 import { sidebarHtml } from '../../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../../ui/types.ts';
 import type { BuildCache } from '../cache/build-cache.ts';

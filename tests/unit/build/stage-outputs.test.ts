@@ -25,7 +25,7 @@ import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
 import { settingsFiles } from '../../../src/build/write/tool-files.ts';
 import { rootRedirectHtml, standaloneViews } from '../../../src/build/write/write-stage.ts';
-import type { KeptBlock } from '../../../src/markdown/highlighter.ts';
+import type { KeptBlock } from '../../../src/markdown/block-memo.ts';
 import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../../src/reference/settings-data.ts';
 import type { Catalogue } from '../../../src/catalogue/types.ts';
 

@@ -6,13 +6,8 @@
 import type { Element, ElementContent } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  highlighterFor,
-  highlightToHast,
-  loadHighlighter,
-  TokenStyles,
-  type BlockMemo,
-} from '../../../src/markdown/highlighter.ts';
+import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
+import type { BlockMemo } from '../../../src/markdown/block-memo.ts';
 import {
   memoRegexConstructor,
   rememberRegexes,
