@@ -2,7 +2,8 @@
  * `npm run bench`: the performance figures against the goals and the Docusaurus anchor, printed (never timed
  * tests). The machine is shared: run it twice, and read the load average it prints beside each figure.
  *
- *   npm run bench                       cold build, rebuilds (nothing changed; one page edited), peak memory,
+ *   npm run bench                       cold build, rebuilds (nothing changed; a function, a guide and a
+ *                                       reference page edited, each also through npm), peak memory,
  *                                       bytes per kind of page, search costs, the served site under load
  *                                       (scripts/load-test.ts), and the table of goals
  *   npm run bench -- --synthetic 10000  also cold builds of synthetic catalogues of 1,000 and 10,000 pages
@@ -48,6 +49,13 @@ const ANCHOR = { coldBuildS: 133.4, peakMiB: 2244, jsGzipKB: 548, lighthouse: '4
 /** The goals of the "speed at scale" issue. */
 const GOAL = { coldBuildS: 9, rebuildS: 1, syntheticS: 60, syntheticMiB: 1.5 * 1024, lighthouse: 100 };
 
+/** The pages the rebuild figures edit, one of each kind the goal names (under content/doc/). */
+const EDITED_PAGES = {
+  function: '15-sql-functions/04-array-functions/index.md',
+  guide: '10-deploy/02-deploying-databend.md',
+  reference: '13-sql-reference/50-file-format-options.md',
+};
+
 interface BuildRun {
   /** Wall time of the whole command, from start to exit (bundling the build's code and Node starting included). */
   wallMs: number;
@@ -61,14 +69,14 @@ interface BuildRun {
 
 /**
  * One build as `npm run build` runs it (`scripts/build.sh`, as a child; through npm itself with `viaNpm`, whose
- * own start adds a tenth of a second or so), timed from outside; its own figures from `--stats`.
+ * own start adds about a third of a second), timed from outside; its own figures from `--stats`.
  */
 function timedBuild(contentDir: string, outDir: string, cacheDir: string, viaNpm = false): BuildRun {
   const load = os.loadavg()[0] ?? 0;
   const buildArgs = ['--content', contentDir, '--out', outDir, '--cache', cacheDir, '--stats'];
   const started = performance.now();
   const run = viaNpm
-    ? spawnSync('npm', ['run', '--silent', 'build', '--', ...buildArgs], {
+    ? spawnSync('npm', ['run', 'build', '--', ...buildArgs], {
         cwd: projectRoot,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
@@ -673,13 +681,15 @@ try {
   const cache = path.join(scratch, 'cache');
   const out = path.join(scratch, 'site');
   timedBuild(copy, out, cache);
-  const page = path.join(copy, '15-sql-functions/30-datetime-functions/datetrunc.md');
-  const target = fs.existsSync(page)
-    ? page
-    : fs
-        .readdirSync(copy, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile() && e.name.endsWith('.md'))
-        .map((e) => path.join(e.parentPath, e.name))[0]!;
+  // One page of each kind the goal names: a function's, a guide's, a reference page (the first page where one is gone).
+  const anyPage = fs
+    .readdirSync(copy, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.join(e.parentPath, e.name))[0]!;
+  const targets = Object.entries(EDITED_PAGES).map(([kind, rel]) => {
+    const file = path.join(copy, rel);
+    return { kind, file: fs.existsSync(file) ? file : anyPage };
+  });
   for (let i = 0; i < runs; i++) {
     const r = timedBuild(copy, out, cache);
     noop.push(r);
@@ -687,26 +697,28 @@ try {
       `  rebuild, nothing changed: ${seconds(r.wallMs)} (${seconds(r.ms)}), ${r.rendered.pages} ` +
         `pages rendered, ${searchPartsText(r)}  [load ${r.load.toFixed(1)}]`,
     );
-    fs.appendFileSync(target, `\nA sentence the benchmark adds (${i + 1}).\n`);
-    const e = timedBuild(copy, out, cache);
-    edited.push(e);
-    console.log(
-      `  rebuild after editing one page: ${seconds(e.wallMs)} (${seconds(e.ms)}), ` +
-        `${e.rendered.bodies} body and ${e.rendered.pages} pages rendered, ${searchPartsText(e)} ` +
-        ` [load ${e.load.toFixed(1)}]`,
-    );
-    console.log(
-      `    stages: ${Object.entries(e.stages)
-        .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
-        .join(', ')}`,
-    );
-    fs.appendFileSync(target, `\nA sentence the benchmark adds (${i + 1}, through npm).\n`);
-    const n = timedBuild(copy, out, cache, true);
-    editedViaNpm.push(n);
-    console.log(
-      `  rebuild after editing one page, through npm (\`npm run build\`): ${seconds(n.wallMs)} ` +
-        `(${seconds(n.ms)})  [load ${n.load.toFixed(1)}]`,
-    );
+    for (const { kind, file } of targets) {
+      fs.appendFileSync(file, `\nA sentence the benchmark adds (${i + 1}).\n`);
+      const e = timedBuild(copy, out, cache);
+      edited.push(e);
+      console.log(
+        `  rebuild after editing a ${kind} page: ${seconds(e.wallMs)} (${seconds(e.ms)}), ` +
+          `${e.rendered.bodies} body and ${e.rendered.pages} pages rendered, ${searchPartsText(e)} ` +
+          ` [load ${e.load.toFixed(1)}]`,
+      );
+      console.log(
+        `    stages: ${Object.entries(e.stages)
+          .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
+          .join(', ')}`,
+      );
+      // `npm run build` as a reader types it (no --silent): npm's own start and output are part of the figure.
+      fs.appendFileSync(file, `\nA sentence the benchmark adds (${i + 1}, through npm).\n`);
+      const n = timedBuild(copy, out, cache, true);
+      editedViaNpm.push(n);
+      console.log(
+        `  the same through npm (\`npm run build\`): ${seconds(n.wallMs)} (${seconds(n.ms)})  [load ${n.load.toFixed(1)}]`,
+      );
+    }
   }
   bytes = byteReport(siteDir);
   await searchFigures(siteDir).catch((err: unknown) =>
@@ -737,21 +749,21 @@ function goalTable(): void {
     `${missed(coldS - GOAL.coldBuildS, 's')}; ${(ANCHOR.coldBuildS / coldS).toFixed(1)}× faster than the anchor`,
   ]);
   rows.push(['peak memory, cold build', '—', list(cold, (r) => mib(r.maxRssKb)), `${ANCHOR.peakMiB} MiB`, '']);
-  const editS = worst(edited, (r) => r.wallMs / 1000);
-  rows.push([
-    'rebuild after editing one page (wall)',
-    `≤ ${GOAL.rebuildS} s`,
-    list(edited, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`),
-    '—',
-    missed(editS - GOAL.rebuildS, 's'),
-  ]);
+  // The goal is the command a writer runs, `npm run build`, after editing any one page: judged on the slowest.
   const npmS = worst(editedViaNpm, (r) => r.wallMs / 1000);
   rows.push([
-    '  the same, through npm (npm run build)',
+    'rebuild after editing one page, through npm (npm run build; function, guide, reference page)',
     `≤ ${GOAL.rebuildS} s`,
     list(editedViaNpm, (r) => seconds(r.wallMs)),
     '—',
     missed(npmS - GOAL.rebuildS, 's'),
+  ]);
+  rows.push([
+    '  the same, scripts/build.sh without npm (wall; the build itself in brackets)',
+    '—',
+    list(edited, (r) => `${seconds(r.wallMs)} (build ${seconds(r.ms)})`),
+    '—',
+    '',
   ]);
   rows.push([
     'rebuild, nothing changed (wall)',

@@ -23,10 +23,15 @@ trap 'exit 143' TERM
 if [ ! -f "$bundle/cli.js" ]; then
   out=".cache/cli/run-$$"
   trap 'rm -rf "$out"' EXIT
-  # The bundle finds the sources it was made from (the build hashes them) by this path, relative to itself.
+  # The bundle finds the sources it was made from (the build hashes them) by this path, relative to itself, and
+  # the render worker beside it (as src/build/render/worker-bundle.ts would make it: one file, its packages in it),
+  # so the first render thread starts before the build's modules load (src/build/render/early-thread.ts).
   node_modules/.bin/esbuild src/build/cli.ts --bundle --splitting --format=esm --platform=node --target=node20 \
     --packages=external --jsx=automatic --log-level=warning --outdir="$out" \
-    --define:__BUILD_SOURCE_DIR__='"../../../src"'
+    --define:__BUILD_SOURCE_DIR__='"../../../src"' --define:__WORKER_BUNDLE__='"render-worker.mjs"'
+  node_modules/.bin/esbuild src/build/render/render-worker.ts --bundle --format=esm --platform=node --target=node20 \
+    --jsx=automatic --log-level=warning --outfile="$out/render-worker.mjs" \
+    --banner:js="import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
   # Put in place whole, by one rename; a build that made the same bundle meanwhile keeps its own (then removed).
   [ -d "$bundle" ] || mv "$out" "$bundle" 2>/dev/null || true
   [ -f "$bundle/cli.js" ] || bundle="$out"

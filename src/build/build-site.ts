@@ -21,7 +21,7 @@ import { cachedNames, renderedSiteOf } from './search/cached-names.ts';
 import { pageRecordsOf } from './search/index-store.ts';
 import { SearchIndexBuild } from './search/index-stage.ts';
 import { summaryLine } from './summary.ts';
-import { functionsFiles, llmsFullFile } from './write/tool-files.ts';
+import { entryTreesOf, functionsFiles, llmsFullFile } from './write/tool-files.ts';
 import type { SiteWriter } from './write/write-site.ts';
 import {
   openSiteWriter,
@@ -60,6 +60,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // Meanwhile (this thread waits for the render threads): the file for tools made from the sources alone.
     const llmsFull = afterTurn(() => llmsFullFile(cache, loaded));
     llmsFull.catch(() => undefined);
+    // And the edited pages that document functions, parsed for functions.json.
+    const entryTrees = afterTurn(() => entryTreesOf(cache, loaded, jobs));
+    entryTrees.catch(() => undefined);
     await renderer.render(loaded, jobs, (i) => index.ready(i));
     clock.stage('render');
 
@@ -81,7 +84,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await renderer.close();
     await placeStandalonePages(writer, ctx, loaded, assets, names);
     clock.stage('names');
-    const tools = { ...(await functionsFiles(cache, loaded, rendered.model)), 'llms-full.txt': await llmsFull };
+    const tools = {
+      ...(await functionsFiles(cache, loaded, rendered.model, entryTrees)),
+      'llms-full.txt': await llmsFull,
+    };
     placeSiteFiles(writer, ctx, loaded, rendered.model, tools);
     clock.stage('outputs');
     const parts = await searchFiles;
@@ -129,7 +135,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 }
 
 /** `make` run once the jobs already started have had their turn (the render threads get their pages first). */
-function afterTurn<T>(make: () => T): Promise<T> {
+function afterTurn<T>(make: () => T | PromiseLike<T>): Promise<T> {
   return new Promise((resolve, reject) =>
     setImmediate(() => {
       try {

@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
 import { processAlive } from '../examples/example-data.ts';
-import { building, buildSite as build, type BuildOptions, type BuildSummary } from './build-site.ts';
-import { OutputFolderError } from './write/output-folder.ts';
+import type { BuildOptions, BuildSummary } from './build-site.ts';
+import { BUNDLED_WORKER, startEarlyThread } from './render/early-thread.ts';
+import { building, OutputFolderError } from './write/output-folder.ts';
 
 export type { BuildOptions, BuildSummary };
 
@@ -34,6 +35,9 @@ function removeLeftovers(outDir: string): void {
 
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   removeLeftovers(options.outDir);
+  // The build's modules (and the packages they bring) load only now: the first render thread, started before
+  // them, loads meanwhile.
+  const { buildSite: build } = await import('./build-site.ts');
   return build(options);
 }
 
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
   const outDir = path.resolve(projectRoot, flag('--out') ?? 'site');
   const cacheDir = args.includes('--no-cache') ? false : flag('--cache') && path.resolve(projectRoot, flag('--cache')!);
   const threads = flag('--threads') === undefined ? undefined : Number(flag('--threads'));
+  if (BUNDLED_WORKER && threads !== 0) startEarlyThread(BUNDLED_WORKER);
   try {
     const summary = await buildSite({
       projectRoot,

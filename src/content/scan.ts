@@ -89,6 +89,15 @@ function firstInvalidUtf8(bytes: Buffer): number {
   return bytes.length;
 }
 
+/** An SVG's problem, if it has one; one that passed before is not parsed again. */
+function svgCheck(abs: string, checked: CheckedMemo | undefined): ReturnType<typeof svgProblem> {
+  const text = fs.readFileSync(abs, 'utf8');
+  if (checked?.has('svg', text)) return undefined;
+  const problem = svgProblem(text);
+  if (!problem) checked?.add('svg', text);
+  return problem;
+}
+
 /** Files that are published as they are, next to the pages that use them. */
 const ASSET_EXTENSIONS = new Set([
   '.png',
@@ -106,6 +115,15 @@ const ASSET_EXTENSIONS = new Set([
 ]);
 
 /**
+ * Texts that passed a check before (a page's nesting and limits, an SVG's allow-list), kept by the build under
+ * the code of the checks: a rebuild checks only what changed.
+ */
+export interface CheckedMemo {
+  has(check: 'page' | 'svg', text: string): boolean;
+  add(check: 'page' | 'svg', text: string): void;
+}
+
+/**
  * Reads the content tree: every Markdown page with validated frontmatter, every `_category_.json`, and the
  * assets. Reports every problem it finds (with file and line) before giving up.
  */
@@ -113,6 +131,7 @@ export function scanContent(
   contentRoot: string,
   projectRoot: string = process.cwd(),
   memo?: FrontmatterMemo,
+  checked?: CheckedMemo,
 ): SourceTree {
   const sink = new ErrorSink();
   const assets: SourceTree['assets'] = [];
@@ -153,16 +172,18 @@ export function scanContent(
       } else if (entry.name.endsWith('.md')) {
         const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
         if (raw === undefined) continue;
-        const nesting = nestingProblem(raw) ?? pageLimitProblem(raw);
-        if (nesting) {
-          sink.add(rel(abs), nesting.line, nesting.reason);
-          continue;
+        if (!checked?.has('page', raw)) {
+          const nesting = nestingProblem(raw) ?? pageLimitProblem(raw);
+          if (nesting) {
+            sink.add(rel(abs), nesting.line, nesting.reason);
+            continue;
+          }
+          checked?.add('page', raw);
         }
         const split = readFrontmatter(rel(abs), raw, sink, memo);
         if (split) folder.docs.push({ relPath, file: rel(abs), frontmatter: split.frontmatter, body: split.body, raw });
       } else if (ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        const svg =
-          path.extname(entry.name).toLowerCase() === '.svg' ? svgProblem(fs.readFileSync(abs, 'utf8')) : undefined;
+        const svg = path.extname(entry.name).toLowerCase() === '.svg' ? svgCheck(abs, checked) : undefined;
         if (svg) sink.add(rel(abs), svg.line, svg.reason);
         else assets.push({ relPath, absPath: abs });
       } else {

@@ -8,6 +8,7 @@ import {
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { SHIKI_LANGUAGES } from './languages.ts';
+import { blockKey, type BlockMemo, type KeptBlock } from './block-memo.ts';
 import { memoRegexConstructor } from './regex-memo.ts';
 
 /** The highlighter a build uses: Shiki's core, with the grammars and themes of `languages.ts`. */
@@ -249,11 +250,41 @@ interface Run {
  * are those Shiki's two-theme `codeToHast` gives (a test compares them), in fewer elements: text in the default
  * colour is a plain text node, neighbouring tokens of one style are one span, and spaces join whichever run they
  * follow (a space has no colour). Lines are text separated by line breaks, with no element of their own: the copy
- * button reads the `<pre>`'s text, and nothing styles a line.
+ * button reads the `<pre>`'s text, and nothing styles a line. A block `memo` knows is not tokenized again.
  */
-export function highlightToHast(highlighter: Highlighter, code: string, lang: string, styles: TokenStyles): Element {
+export function highlightToHast(
+  highlighter: Highlighter,
+  code: string,
+  lang: string,
+  styles: TokenStyles,
+  memo?: BlockMemo,
+): Element {
   const paired = pairs.get(highlighter);
   if (!paired) throw new Error('highlighter: not made by loadHighlighter');
+  const key = blockKey(code, lang);
+  const kept = memo?.known[key] ?? tokenizedBlock(highlighter, paired, code, lang);
+  if (memo) memo.used[key] = kept;
+  const children: ElementContent[] = kept.runs.map(([cls, text]) =>
+    cls
+      ? {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: [styles.use(cls, kept.css[cls]!)] },
+          children: [{ type: 'text', value: text }],
+        }
+      : { type: 'text', value: text },
+  );
+  styles.use(ROOT_CLASS, lightDark(paired.rootColours));
+  return {
+    type: 'element',
+    tagName: 'pre',
+    properties: { tabindex: '0', className: [ROOT_CLASS] },
+    children: [{ type: 'element', tagName: 'code', properties: {}, children }],
+  };
+}
+
+/** A block tokenized: its runs, with the class and CSS of each style. */
+function tokenizedBlock(highlighter: Highlighter, paired: PairedTheme, code: string, lang: string): KeptBlock {
   // The high-contrast variants keep every token at WCAG AA contrast on our code background.
   // No time limit: Shiki's default (500 ms a line) stops tokenizing a line that takes longer and leaves the rest of
   // it one plain token, and a thread's first line of a language (its regular expressions compiled then) can take
@@ -270,23 +301,9 @@ export function highlightToHast(highlighter: Highlighter, code: string, lang: st
     if (i) add(undefined, '\n');
     for (const token of line) add(tokenClass(token.color, token.fontStyle, paired), token.content);
   });
-  const children: ElementContent[] = runs.map(({ token, text }) =>
-    token
-      ? {
-          type: 'element',
-          tagName: 'span',
-          properties: { className: [styles.use(token.name, token.css)] },
-          children: [{ type: 'text', value: text }],
-        }
-      : { type: 'text', value: text },
-  );
-  styles.use(ROOT_CLASS, lightDark(paired.rootColours));
-  return {
-    type: 'element',
-    tagName: 'pre',
-    properties: { tabindex: '0', className: [ROOT_CLASS] },
-    children: [{ type: 'element', tagName: 'code', properties: {}, children }],
-  };
+  const css: Record<string, string> = {};
+  for (const { token } of runs) if (token) css[token.name] = token.css;
+  return { runs: runs.map(({ token, text }) => [token?.name ?? '', text]), css };
 }
 
 /** The class of every highlighted `<pre>`, which the stylesheet gives the themes' default text colour. */

@@ -7,6 +7,7 @@ import { uiStrings } from '../strings.ts';
 import type { RecordedExample } from '../content/recorded.ts';
 import { parseCodeMeta, type CodeMeta } from './code-meta.ts';
 import { transformDirectives } from './directives.ts';
+import type { BlockMemo } from './block-memo.ts';
 import { highlightToHast, type Highlighter, type TokenStyles } from './highlighter.ts';
 import { resolveLanguage } from './languages.ts';
 import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
@@ -31,6 +32,8 @@ export interface RenderContext {
   targets: LinkTargets;
   highlighter: Highlighter;
   styles: TokenStyles;
+  /** Code blocks highlighted before (an earlier render of the page), not tokenized again. */
+  blocks?: BlockMemo;
   sink: ErrorSink;
 }
 
@@ -134,7 +137,7 @@ function renderCodeBlock(
   if ((meta.example || meta.norun || meta.syntax) && lang !== 'sql') {
     ctx.sink.add(ctx.file, line, '"example", "norun" and "syntax" apply to sql blocks only');
   }
-  const pre = highlightToHast(ctx.highlighter, node.value, lang ?? 'text', ctx.styles);
+  const pre = highlightToHast(ctx.highlighter, node.value, lang ?? 'text', ctx.styles, ctx.blocks);
   const children: ElementContent[] = [];
   if (meta.title)
     children.push({

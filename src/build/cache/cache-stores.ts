@@ -1,6 +1,7 @@
 /** What a build keeps in its cache besides pages and bodies: the frontmatter it read and the regular expressions made. */
 import { createHash } from 'node:crypto';
 import type { Frontmatter, FrontmatterMemo } from '../../content/frontmatter.ts';
+import type { CheckedMemo } from '../../content/scan.ts';
 import type { StoredRegex } from '../../markdown/regex-memo.ts';
 import type { BuildCache } from './build-cache.ts';
 
@@ -28,6 +29,33 @@ export function frontmatterMemo(cache: BuildCache, key: string): FrontmatterMemo
       if (changed || Object.keys(read).length !== Object.keys(known).length)
         cache.writeText('frontmatter', key, '.json', JSON.stringify(read));
       else cache.markUsed('frontmatter', key, '.json');
+    },
+  };
+}
+
+/**
+ * The texts the last build found within the content checks (`CheckedMemo`), by hash, kept for the next; holds
+ * what this build met, so pages gone are forgotten. `key` holds the checks' code: a changed check checks all.
+ */
+export function checkedMemo(cache: BuildCache, key: string): CheckedMemo & { save(): void } {
+  const known = new Set(cache.readJson<string[]>('checked', key) ?? []);
+  const met = new Set<string>();
+  let changed = false;
+  const hashOf = (check: string, text: string) => createHash('sha256').update(`${check}\0${text}`).digest('base64url');
+  return {
+    has(check, text) {
+      const h = hashOf(check, text);
+      if (!known.has(h)) return false;
+      met.add(h);
+      return true;
+    },
+    add(check, text) {
+      met.add(hashOf(check, text));
+      changed = true;
+    },
+    save() {
+      if (changed || met.size !== known.size) cache.writeText('checked', key, '.json', JSON.stringify([...met]));
+      else cache.markUsed('checked', key, '.json');
     },
   };
 }

@@ -34,10 +34,13 @@ export function codeKeys(projectRoot: string) {
     ),
     searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
+    checks: hash(moduleClosure([at('content/scan.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.
     regexes: hash(moduleClosure([at('markdown/regex-memo.ts')])),
     names: hash(moduleClosure([at('build/search/names-work.ts')])),
     cards: hash(moduleClosure([at('examples/signatures/cards.ts')])),
-    tools: hash(moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts')])),
+    tools: hash(
+      moduleClosure([at('build/write/functions-json.ts'), at('build/write/outputs.ts'), at('reference/data-files.ts')]),
+    ),
   };
 }

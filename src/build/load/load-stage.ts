@@ -14,7 +14,7 @@ import { themeBootstrap } from '../../islands/theme.ts';
 import { siteConfig } from '../../site.config.ts';
 import type { SiteView } from '../../ui/types.ts';
 import type { BuildContext } from '../build-context.ts';
-import { frontmatterMemo, regexStore } from '../cache/cache-stores.ts';
+import { checkedMemo, frontmatterMemo, regexStore } from '../cache/cache-stores.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import { codeKeys, type CodeKeys } from '../cache/code-keys.ts';
 import { catalogueCoverage, type Coverage } from '../coverage.ts';
@@ -31,6 +31,7 @@ import { pageStatesOf } from './page-states.ts';
 export interface LoadedSite {
   code: CodeKeys;
   frontmatter: ReturnType<typeof frontmatterMemo>;
+  checked: ReturnType<typeof checkedMemo>;
   regexes: ReturnType<typeof regexStore>;
   tree: SourceTree;
   catalogue: Catalogue;
@@ -57,7 +58,8 @@ export async function load(ctx: BuildContext): Promise<LoadedSite> {
   const code = codeKeys(projectRoot);
   const frontmatter = frontmatterMemo(cache, code.frontmatter);
   const regexes = regexStore(cache, code.regexes);
-  const tree = scanContent(contentRoot, projectRoot, frontmatter);
+  const checked = checkedMemo(cache, code.checks);
+  const tree = scanContent(contentRoot, projectRoot, frontmatter, checked);
   const catalogue = buildCatalogue(tree, { routeBase: siteConfig.routeBase });
   // Before anything is written: no route may land on another page's file or one the build makes itself.
   checkOutputPaths(catalogue, [SEARCH_PAGE]);
@@ -79,6 +81,7 @@ export async function load(ctx: BuildContext): Promise<LoadedSite> {
   return {
     code,
     frontmatter,
+    checked,
     regexes,
     tree,
     catalogue,

@@ -62,6 +62,6 @@ export function pageStatesOf(
     } else {
       meta = readBody(cache, bodyKey)?.meta;
     }
-    return { page, view, bodyKey, meta, errors: [] };
+    return { page, view, bodyKey, ...(known && !meta ? { lastBodyKey: known.key } : {}), meta, errors: [] };
   });
 }

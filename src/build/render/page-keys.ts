@@ -5,6 +5,7 @@
 import type { PagePlaces } from '../../examples/engine-objects.ts';
 import type { FunctionCard } from '../../examples/signatures/cards.ts';
 import type { TocEntry } from '../../markdown/headings.ts';
+import type { KeptBlock } from '../../markdown/block-memo.ts';
 import { sidebarHtml } from '../../ui/Sidebar.tsx';
 import type { PageView, SiteView } from '../../ui/types.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
@@ -74,6 +75,8 @@ export interface PageJob {
     body: string;
     bodyKey: string;
     cachedBody?: { ref: string; html: string };
+    /** The code blocks of the page's last render, when its body is to be rendered again (see `KeptBlocks`). */
+    blocks?: KeptBlocks['blocks'];
   };
   /** The page without its body; a cached body's table of contents is filled in. */
   view: PageView;
@@ -96,6 +99,8 @@ export interface PageResult {
   /** Set when the body was rendered by this job, with its HTML. */
   meta?: BodyMeta;
   bodyHtml?: string;
+  /** With a rendered body: its code blocks as highlighted, for the next render of the page. */
+  blocks?: KeptBlocks['blocks'];
   /** Regular expressions this thread made from grammars' patterns since its last result, for the build to keep. */
   regexes?: Record<string, StoredRegex>;
   errors: JobError[];
@@ -125,9 +130,39 @@ export function readPagePart(cache: BuildCache, key: string, part: 'html' | 'pf'
   return cache.readParts(CACHE.page, key)?.get(part)?.toString('utf8');
 }
 
-/** A rendered body and its metadata, kept together so neither can outlive the other. */
-export function writeBody(cache: BuildCache, bodyKey: string, meta: BodyMeta, html: string): void {
-  cache.appendParts(CACHE.body, bodyKey, { meta: JSON.stringify(meta), html });
+/**
+ * A body's code blocks as highlighted, with the code they were made by (`codeKeys().body`, which holds the
+ * highlighter's): the next render of an edited page takes the blocks it still has from here.
+ */
+export interface KeptBlocks {
+  code: string;
+  blocks: Record<string, KeptBlock>;
+}
+
+/** A rendered body and its metadata (and its code blocks), kept together so neither can outlive the other. */
+export function writeBody(cache: BuildCache, bodyKey: string, meta: BodyMeta, html: string, blocks?: KeptBlocks): void {
+  cache.appendParts(CACHE.body, bodyKey, {
+    meta: JSON.stringify(meta),
+    html,
+    ...(blocks ? { blocks: JSON.stringify(blocks) } : {}),
+  });
+}
+
+/** The code blocks kept with a body (an earlier render of a page), when they were made by the same code. */
+export function readBlocks(cache: BuildCache, bodyKey: string, code: string): KeptBlocks['blocks'] | undefined {
+  const part = cache.readParts(CACHE.body, bodyKey)?.get('blocks');
+  if (!part) return undefined;
+  try {
+    const kept = JSON.parse(part.toString('utf8')) as KeptBlocks;
+    if (kept.code !== code) return undefined;
+    // Each class becomes a rule of the site's stylesheet: held to the manifest's rule for token styles.
+    const safe = Object.values(kept.blocks).every((b) =>
+      Object.entries(b.css).every(([cls, css]) => /^[\w-]+$/.test(cls) && /^[^{}<>@\\]*$/.test(css)),
+    );
+    return safe ? kept.blocks : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function hasBody(cache: BuildCache, bodyKey: string): boolean {

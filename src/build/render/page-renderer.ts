@@ -9,6 +9,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import {
   bodyRefOf,
+  readBlocks,
   writeBody,
   writePage,
   readBody,
@@ -115,6 +116,8 @@ export class PageRenderer {
     if (html === undefined) s.meta = undefined;
     const cachedBody = s.meta && html !== undefined ? { ref: bodyRef(s), html } : undefined;
     const grammars = cachedBody ? [] : grammarsOf(s.page.source.body);
+    // The code blocks the page's last render highlighted (before an edit, which mostly leaves them as they were).
+    const blocks = cachedBody ? undefined : readBlocks(this.cache, s.lastBodyKey ?? s.bodyKey!, this.site!.code.body);
     return {
       index,
       doc: {
@@ -124,6 +127,7 @@ export class PageRenderer {
         body: s.page.source.body,
         bodyKey: s.bodyKey!,
         ...(cachedBody ? { cachedBody } : {}),
+        ...(blocks ? { blocks } : {}),
       },
       view: { ...s.view, toc: s.meta?.toc ?? [] },
       ...(grammars.length ? { grammars } : {}),
@@ -137,7 +141,14 @@ export class PageRenderer {
     if (result.meta) {
       this.bodies++;
       s.meta = result.meta;
-      if (result.bodyHtml !== undefined) writeBody(this.cache, s.bodyKey!, result.meta, result.bodyHtml);
+      if (result.bodyHtml !== undefined)
+        writeBody(
+          this.cache,
+          s.bodyKey!,
+          result.meta,
+          result.bodyHtml,
+          result.blocks && { code: this.site!.code.body, blocks: result.blocks },
+        );
     }
     if (result.page && result.pageKey) writePage(this.cache, result.pageKey, result.page.html, result.page.pf);
     s.errors = result.errors;

@@ -15,6 +15,8 @@ export interface PageState {
   view: PageView;
   /** Doc pages: the key of the body's source (Markdown, recorded results, code). */
   bodyKey?: string;
+  /** The key of the body the last build made of this page, when the page changed since (its code blocks are kept). */
+  lastBodyKey?: string;
   /** What the body's render reported (from the cache, or from this build's render). */
   meta?: BodyMeta;
   /** The page's key in the cache, once known (`pageKeyOf`). */

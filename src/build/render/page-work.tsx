@@ -16,6 +16,7 @@ import { ErrorSink } from '../../content/errors.ts';
 import { imageSizeKey, readImageSize } from '../../content/image-size.ts';
 import { pagePlaces } from '../../examples/engine-objects.ts';
 import { recordedExamples } from '../../examples/results-store.ts';
+import type { BlockMemo } from '../../markdown/block-memo.ts';
 import { highlighterFor, TokenStyles } from '../../markdown/highlighter.ts';
 import { rememberRegexes, takeNewRegexes } from '../../markdown/regex-memo.ts';
 import type { LinkTargets } from '../../markdown/links.ts';
@@ -82,6 +83,7 @@ export class PageWork {
         bodyHtml = body.html;
         result.meta = body.meta;
         result.bodyHtml = body.html;
+        result.blocks = body.blocks;
         view.toc = body.meta.toc;
         bodyRef = bodyRefOf(job.doc.bodyKey, body.meta);
       }
@@ -98,7 +100,7 @@ export class PageWork {
   /** Markdown → HAST → HTML, with the questions it asked (the main thread keeps it under the body key). */
   private async renderBody(
     doc: NonNullable<PageJob['doc']>,
-  ): Promise<{ html: string; meta: BodyMeta; errors: JobError[] }> {
+  ): Promise<{ html: string; meta: BodyMeta; blocks?: BlockMemo['used']; errors: JobError[] }> {
     const sink = new ErrorSink();
     const queries: SiteQuery[] = [];
     const assets = new Set<string>();
@@ -138,6 +140,7 @@ export class PageWork {
     };
     const parsed = parseMarkdown(doc.body);
     const styles = new TokenStyles();
+    const blocks: BlockMemo = { known: doc.blocks ?? {}, used: {} };
     const recorded = recordedExamples(
       this.setup.contentRoot,
       doc.relPath,
@@ -149,6 +152,7 @@ export class PageWork {
       targets,
       highlighter: await highlighterFor(codeLanguagesOf(parsed)),
       styles,
+      blocks,
       sink,
       recorded,
       allowMissingResults: this.setup.allowMissingResults,
@@ -177,7 +181,7 @@ export class PageWork {
       assets: [...assets],
       places,
     };
-    return { html, meta, errors: [] };
+    return { html, meta, blocks: blocks.used, errors: [] };
   }
 }
 

@@ -12,6 +12,7 @@ import type { PageJob, PageResult, WorkSetup } from './page-keys.ts';
 import type { PageWork } from './page-work.tsx';
 import type { WorkerMessage } from './render-worker.ts';
 import { sourceFile } from '../source-dir.ts';
+import { renderThread, takeEarlyThread } from './early-thread.ts';
 
 interface Pending {
   job: PageJob;
@@ -130,9 +131,7 @@ export class RenderPool {
   }
 
   private spawn(): Thread {
-    const worker = this.bundle
-      ? new Worker(this.bundle, { execArgv: [], resourceLimits: YOUNG_GENERATION })
-      : this.spawnOnSources();
+    const worker = this.bundle ? (takeEarlyThread(this.bundle) ?? renderThread(this.bundle)) : this.spawnOnSources();
     const thread: Thread = { worker, busy: new Map() };
     worker.on('message', (msg: { result?: PageResult; failed?: { index: number; message: string } }) => {
       const index = msg.result?.index ?? msg.failed?.index ?? -1;
@@ -192,5 +191,5 @@ export function nextJobFor<T>(
   return waiting.findIndex((grammars) => mayTake(thread, grammars) || !threads.some((o) => mayTake(o, grammars)));
 }
 
-/** A larger young generation than V8's default: rendering makes many short-lived objects, and fewer collections run. */
+/** A larger young generation than V8's default (see `early-thread.ts`), for threads on the sources too. */
 const YOUNG_GENERATION = { maxYoungGenerationSizeMb: 64 };

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codeHash, moduleClosure } from '../cache/code-hash.ts';
 import { SOURCE_DIR, sourceFile } from '../source-dir.ts';
+import { BUNDLED_WORKER } from './early-thread.ts';
 
 const ENTRY = sourceFile('build/render/render-worker.ts');
 
@@ -16,6 +17,8 @@ let made: Promise<string | undefined> | undefined;
 
 /** The bundle's path, made if needed; undefined when esbuild cannot be loaded (the worker then runs on tsx). */
 export function workerBundle(): Promise<string | undefined> {
+  // `npm run build`: bundled beside the build by scripts/build.sh, under the hash of every source.
+  if (BUNDLED_WORKER) return Promise.resolve(BUNDLED_WORKER);
   made ??= (async () => {
     const projectRoot = path.dirname(SOURCE_DIR);
     // The bundler's options (this file) are part of what the bundle is made from.

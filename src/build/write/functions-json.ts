@@ -109,6 +109,11 @@ export function entryContent(
   return { summary, examples };
 }
 
+/** The Markdown trees of these bodies, by body: parsed ahead for `functionsFile`. */
+export function entryTrees(bodies: readonly string[]): Map<string, Root> {
+  return new Map(bodies.map((body) => [body, parseMarkdown(body).tree]));
+}
+
 /**
  * The file's records, one per engine function in name order. `entries` is where each is documented
  * (`functionEntries`), `pageOf` gives an entry's page.
@@ -121,10 +126,11 @@ export function functionsFile(
   pageOf: (route: string) => EntryPage | undefined,
   categoryOf: (route: string) => string | undefined = () => undefined,
   memo: SectionMemo = { known: {}, used: {} },
+  trees: Map<string, Root> = new Map(),
 ): FunctionsFile {
   const sectionCache = new Map<string, { summary: string | null; examples: FunctionExample[] }>();
-  // A page documents many functions (the geography functions page, seventy-nine): it is parsed once.
-  const trees = new Map<string, Root>();
+  // A page documents many functions (the geography functions page, seventy-nine): it is parsed once, or was
+  // parsed before (`entryTrees`, while the edited pages render), by its body.
   const treeOf = (body: string) => {
     let tree = trees.get(body);
     if (!tree) trees.set(body, (tree = parseMarkdown(body).tree));

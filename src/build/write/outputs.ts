@@ -127,13 +127,25 @@ export function markdownWithResults(body: string, recorded: readonly RecordedExa
 }
 
 /** llms-full.txt: every page in sidebar order, its Markdown with the recorded result under each example. */
-export function llmsFullTxt(
-  pages: { title: string; url: string; body: string; recorded?: readonly RecordedExample[] }[],
-  engine: string,
-): string {
-  const parts = pages.map(
-    (p) => `# ${p.title}\n\nSource: ${p.url}\n\n${markdownWithResults(p.body.trim(), p.recorded)}\n`,
-  );
+export function llmsFullTxt(pages: LlmsPage[], engine: string): string {
+  return llmsFullOf(pages.map(llmsFullPart), engine);
+}
+
+/** A page as llms-full.txt gives it: title, address, and its Markdown with the recorded results. */
+export interface LlmsPage {
+  title: string;
+  url: string;
+  body: string;
+  recorded?: readonly RecordedExample[] | undefined;
+}
+
+/** One page's part of llms-full.txt. */
+export function llmsFullPart(p: LlmsPage): string {
+  return `# ${p.title}\n\nSource: ${p.url}\n\n${markdownWithResults(p.body.trim(), p.recorded)}\n`;
+}
+
+/** llms-full.txt from its pages' parts (`llmsFullPart`), in sidebar order. */
+export function llmsFullOf(parts: readonly string[], engine: string): string {
   return (
     `# ${siteConfig.title} (complete)\n\n> Every page of the documentation in Markdown, ` +
     `with the result the engine returned for each example (Databend ` +

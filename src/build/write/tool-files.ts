@@ -5,110 +5,167 @@
  * edit parses the edited page only.
  */
 import path from 'node:path';
+import type { Root } from 'mdast';
 import type { RecordedPage } from '../../content/recorded.ts';
 import { functionEntries, namedPlaces } from '../../examples/engine-objects.ts';
+import { dataForTools } from '../../reference/data-files.ts';
+import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../reference/settings-data.ts';
 import { siteConfig } from '../../site.config.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
+import { readProjectFile } from '../load/function-cards.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
-import type { EntrySection, SectionMemo } from './functions-json.ts';
-import { llmsFullTxt } from './outputs.ts';
+import type { EntryPage, EntrySection, SectionMemo } from './functions-json.ts';
+import { llmsFullOf, llmsFullPart } from './outputs.ts';
 
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
 const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).examples : undefined);
 
 /**
  * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
- * the build makes it while the edited pages render; kept under those inputs.
+ * the build makes it while the edited pages render. Each page's part is kept in the cache's segments under that
+ * page's inputs: a rebuild after an edit makes (and writes) the edited page's part only, and the file is their
+ * concatenation, never written to the cache whole (three megabytes on every edit).
  */
 export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
-  const docs = loaded.states.flatMap((s) => (s.page.kind === 'doc' ? [{ view: s.view, source: s.page.source }] : []));
-  const key = sha256(
-    loaded.code.tools,
-    'llms-full',
-    loaded.site.engineVersion,
-    ...docs.map(
-      ({ view, source }) => `${view.route}\0${view.title}\0${source.body}\0${loaded.resultsOf(source.relPath)}`,
-    ),
-  );
-  const known = cache.readText('tools', key, '.txt');
-  if (known !== undefined) return known;
-  const full = llmsFullTxt(
-    docs.map(({ view, source }) => ({
+  const parts = loaded.states.flatMap((s) => {
+    if (s.page.kind !== 'doc') return [];
+    const { view } = s;
+    const { body, relPath } = s.page.source;
+    const results = loaded.resultsOf(relPath);
+    const key = sha256(loaded.code.tools, view.route, view.title, body, results);
+    const known = cache.readParts(LLMS_PART, key)?.get('md')?.toString('utf8');
+    if (known !== undefined) return [known];
+    const part = llmsFullPart({
       title: view.title,
       url: siteConfig.origin + view.route,
-      body: source.body,
-      recorded: recordedIn(loaded.resultsOf(source.relPath)),
-    })),
-    loaded.site.engineVersion,
-  );
-  cache.writeText('tools', key, '.txt', full);
-  return full;
+      body,
+      recorded: recordedIn(results),
+    });
+    cache.appendParts(LLMS_PART, key, { md: part });
+    return [part];
+  });
+  return llmsFullOf(parts, loaded.site.engineVersion);
 }
 
+/** The cache's kind of entry for a page's part of `llms-full.txt`. */
+const LLMS_PART = 'llms';
+
 /**
- * `functions.json` and its schema, which need what the rendered pages name. `functions-json.ts` is loaded only when
- * they are made: it brings remark, which a rebuild that takes them from the cache never loads on this thread.
+ * `functions.json` and its schema, which need what the rendered pages name. Kept under exactly what the file is
+ * made from: the cards, where each function is documented, and the pages of those entries (description, body key,
+ * category), so an edit of any other page (a guide, a reference) takes the file from the cache.
+ * `functions-json.ts` is loaded only when the file is made: it brings remark, which a rebuild that takes it from
+ * the cache never loads on this thread.
  */
 export async function functionsFiles(
   cache: BuildCache,
   loaded: LoadedSite,
   model: SiteModel,
+  parsed?: Promise<Map<string, Root>>,
 ): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
-  const docPages = model.pages.filter((p) => p.page.kind === 'doc');
-  const recordedText = new Map(
-    docPages.map((p) => [p.page.route, p.page.kind === 'doc' ? loaded.resultsOf(p.page.source.relPath) : '']),
-  );
+  const byRoute = new Map(model.pages.flatMap((p) => (p.page.kind === 'doc' ? [[p.page.route, p.page]] : [])));
+  const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
+  const entryRoutes = [...new Set([...entries.values()].map((e) => e.route))].sort();
+  const recordedText = (route: string) => {
+    const page = byRoute.get(route);
+    return page ? loaded.resultsOf(page.source.relPath) : '';
+  };
+  const categoryOf = (route: string) => {
+    const page = byRoute.get(route);
+    return page ? cards.categoryOfDir[path.dirname(page.source.relPath)] : undefined;
+  };
+  // A page's body and results enter through its body key (which holds them), not hashed again.
+  const bodyKeys = new Map(loaded.states.map((s) => [s.page.route, s.bodyKey ?? '']));
+  const pageKeyOf = (route: string) => sha256(byRoute.get(route)?.description ?? '', bodyKeys.get(route) ?? '');
   const toolsKey = sha256(
     code.tools,
     cards.key,
     site.engineVersion,
-    ...docPages.map(
-      (p) =>
-        `${p.page.route}\0${p.view.title}\0${p.view.description}\0${p.markdown ?? ''}\0${recordedText.get(p.page.route)}\0${JSON.stringify(p.places ?? null)}`,
-    ),
+    JSON.stringify([...entries]),
+    ...entryRoutes.map((route) => `${route}\0${pageKeyOf(route)}\0${categoryOf(route) ?? ''}`),
   );
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
   const { functionsFile, functionsSchema } = await import('./functions-json.ts');
-  const recordedOf = (route: string) => recordedIn(recordedText.get(route) ?? '');
-  const byRoute = new Map(docPages.map((p) => [p.page.route, p]));
-  const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
   // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
-  const sectionsKey = sha256(code.tools, 'sections');
   const sections: SectionMemo = {
-    known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKey) ?? {},
+    known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKeyOf(code.tools)) ?? {},
     used: {},
   };
+  const pages = new Map<string, EntryPage | undefined>();
   const file = functionsFile(
     site.engineVersion,
     siteConfig.origin,
     cards.cards,
     entries,
     (route) => {
-      const p = byRoute.get(route);
-      return p && p.page.kind === 'doc'
-        ? {
-            description: p.view.description,
-            body: p.page.source.body,
-            recorded: recordedOf(route),
-            key: sha256(p.view.description, p.page.source.body, recordedText.get(route) ?? ''),
-          }
-        : undefined;
+      // Once per page (a page documents many functions), its results parsed only when a section is made.
+      if (pages.has(route)) return pages.get(route);
+      const page = byRoute.get(route);
+      const text = recordedText(route);
+      let recorded: { examples: ReturnType<typeof recordedIn> } | undefined;
+      const entry = page && {
+        description: page.description,
+        body: page.source.body,
+        get recorded() {
+          return (recorded ??= { examples: recordedIn(text) }).examples;
+        },
+        key: pageKeyOf(route),
+      };
+      pages.set(route, entry);
+      return entry;
     },
-    (route) => {
-      const p = byRoute.get(route);
-      return p && p.page.kind === 'doc' ? cards.categoryOfDir[path.dirname(p.page.source.relPath)] : undefined;
-    },
+    categoryOf,
     sections,
+    await parsed?.catch(() => undefined),
   );
-  cache.writeText('tools', sectionsKey, '.json', JSON.stringify(sections.used));
+  cache.writeText('tools', sectionsKeyOf(code.tools), '.json', JSON.stringify(sections.used));
+  cache.writeText('tools', entryRoutesKeyOf(code.tools), '.json', JSON.stringify(entryRoutes));
   const tools = {
     'functions.json': `${JSON.stringify(file)}\n`,
     'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`,
   };
   cache.writeText('tools', toolsKey, '.json', JSON.stringify(tools));
   return tools;
+}
+
+const sectionsKeyOf = (codeKey: string) => sha256(codeKey, 'sections');
+const entryRoutesKeyOf = (codeKey: string) => sha256(codeKey, 'entry-routes');
+
+/**
+ * The Markdown of the pages at `indexes` (those being rendered) that documented functions when `functions.json`
+ * was last made (their routes kept beside it), parsed ahead: the build asks for it while the render threads work, so an edit of a function's
+ * page does not parse it after the render. None, and remark not loaded, when no such page changed.
+ */
+export async function entryTreesOf(cache: BuildCache, loaded: LoadedSite, indexes: readonly number[]) {
+  const entryRoutes = new Set(cache.readJson<string[]>('tools', entryRoutesKeyOf(loaded.code.tools)));
+  const bodies = indexes.flatMap((i) => {
+    // A page whose body is in the cache renders around it: its sections are known.
+    const { page, meta } = loaded.states[i]!;
+    return page.kind === 'doc' && !meta && entryRoutes.has(page.route) ? [page.source.body] : [];
+  });
+  if (bodies.length === 0) return new Map<string, Root>();
+  const { entryTrees } = await import('./functions-json.ts');
+  return entryTrees(bodies);
+}
+
+/**
+ * `/settings.json` and its schema, by path in the site: kept under the two files they are made from (reading the
+ * notes' YAML is the slow part), so a rebuild that changes neither takes them from the cache.
+ */
+export function settingsFiles(cache: BuildCache, codeKey: string, projectRoot: string): [string, string][] {
+  const key = sha256(
+    codeKey,
+    'settings',
+    readProjectFile(projectRoot, ENGINE_SETTINGS_FILE),
+    readProjectFile(projectRoot, SETTINGS_NOTES_FILE),
+  );
+  const known = cache.readJson<[string, string][]>('tools', key);
+  if (known) return known;
+  const files = dataForTools(projectRoot).map((f): [string, string] => [f.path, f.text()]);
+  cache.writeText('tools', key, '.json', JSON.stringify(files));
+  return files;
 }

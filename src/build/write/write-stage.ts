@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { NameIndex } from '../../islands/name-match.ts';
 import { themeBootstrap } from '../../islands/theme.ts';
-import { dataForTools } from '../../reference/data-files.ts';
 import { siteConfig } from '../../site.config.ts';
 import { uiStrings } from '../../strings.ts';
 import type { PageView } from '../../ui/types.ts';
@@ -27,6 +26,7 @@ import type { PartFiles } from '../search/search-index.ts';
 import { publishedInPart } from '../search/search-parts.ts';
 import { searchRecordFiles } from '../search/records-files.ts';
 import { SEARCH_PAGE } from './output-paths.ts';
+import { settingsFiles } from './tool-files.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
 
@@ -150,7 +150,7 @@ export function placeSiteFiles(
   text('catalogue.json', catalogueJson(loaded.catalogue));
   text('sitemap.xml', sitemapXml(model.pages));
   text('robots.txt', robotsTxt());
-  for (const file of dataForTools(ctx.projectRoot)) text(file.path, file.text());
+  for (const [rel, data] of settingsFiles(ctx.cache, loaded.code.tools, ctx.projectRoot)) text(rel, data);
   text('llms.txt', llmsTxt(loaded.catalogue, model.pages));
   for (const [rel, data] of Object.entries(tools)) text(rel, data);
 }
@@ -182,6 +182,7 @@ export function writeHostConfig(outDir: string): void {
 /** What the next build needs of this one: the manifest (bodies, the site written, the cache's entries), the stores. */
 export function saveBuildState(ctx: BuildContext, loaded: LoadedSite, written: WrittenSite): void {
   loaded.frontmatter.save();
+  loaded.checked.save();
   loaded.regexes.save();
   const entries = ctx.cache.finishEntries();
   ctx.cache.maintain();

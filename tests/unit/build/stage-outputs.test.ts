@@ -11,12 +11,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fillAssetUrls, finishAssets } from '../../../src/build/assets/site-assets.ts';
 import { StageClock } from '../../../src/build/build-context.ts';
 import { BuildCache } from '../../../src/build/cache/build-cache.ts';
-import { ASSET_PLACEHOLDERS, SIDEBAR_PLACEHOLDER } from '../../../src/build/render/page-keys.ts';
+import {
+  ASSET_PLACEHOLDERS,
+  readBlocks,
+  readBody,
+  SIDEBAR_PLACEHOLDER,
+  writeBody,
+  type BodyMeta,
+} from '../../../src/build/render/page-keys.ts';
 import type { PageState } from '../../../src/build/render/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
+import { settingsFiles } from '../../../src/build/write/tool-files.ts';
 import { rootRedirectHtml, standaloneViews } from '../../../src/build/write/write-stage.ts';
+import type { KeptBlock } from '../../../src/markdown/block-memo.ts';
+import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../../src/reference/settings-data.ts';
 import type { Catalogue } from '../../../src/catalogue/types.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-stages-'));
@@ -129,5 +139,66 @@ describe('the summary', () => {
     clock.stage('a');
     expect(Object.keys(clock.stages)).toEqual(['a', 'b']);
     expect(clock.stages.a).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('/settings.json in the cache', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const project = path.join(work, 'settings-project');
+  const notes = path.join(project, SETTINGS_NOTES_FILE);
+  for (const rel of [ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE])
+    fs.cpSync(path.join(root, rel), path.join(project, rel), { recursive: true });
+  const cache = new BuildCache(path.join(work, 'settings-cache'));
+  const summaryOf = (files: [string, string][], name: string) =>
+    (
+      JSON.parse(files.find(([rel]) => rel === 'settings.json')![1]) as {
+        settings: { name: string; summary: string }[];
+      }
+    ).settings.find((s) => s.name === name)?.summary;
+
+  it('follows an edit of the notes, and gives what a build without the cache makes', () => {
+    const first = settingsFiles(cache, 'code', project);
+    expect(settingsFiles(cache, 'code', project)).toEqual(first);
+    expect(summaryOf(first, 'timezone')).toMatch(/^The time zone in which the session shows/);
+    fs.writeFileSync(notes, fs.readFileSync(notes, 'utf8').replace('The time zone in which', 'The zone in which'));
+    const edited = settingsFiles(cache, 'code', project);
+    expect(summaryOf(edited, 'timezone')).toMatch(/^The zone in which the session shows/);
+    const fresh = new BuildCache(path.join(work, 'settings-cache-fresh'));
+    expect(settingsFiles(fresh, 'code', project)).toEqual(edited);
+  });
+});
+
+describe('code blocks kept with a body', () => {
+  it('come back to the code that made them, and to no other (a changed highlighter tokenizes again)', () => {
+    const cache = new BuildCache(path.join(work, 'blocks-cache'));
+    const blocks: Record<string, KeptBlock> = {
+      'sql\0SELECT 1': {
+        runs: [
+          ['k5', 'SELECT'],
+          ['', ' 1'],
+        ],
+        css: { k5: 'x' },
+      },
+    };
+    const meta = { anchors: [], toc: [], queries: [], styles: [], assets: [] } as unknown as BodyMeta;
+    writeBody(cache, 'body-key', meta, '<p>body</p>', { code: 'code-a', blocks });
+    expect(readBlocks(cache, 'body-key', 'code-a')).toEqual(blocks);
+    expect(readBlocks(cache, 'body-key', 'code-b')).toBeUndefined();
+    expect(readBlocks(cache, 'other-key', 'code-a')).toBeUndefined();
+    expect(readBody(cache, 'body-key')?.html).toBe('<p>body</p>');
+  });
+
+  it('are refused when a class would put more than its declarations into the stylesheet', () => {
+    const cache = new BuildCache(path.join(work, 'blocks-hostile'));
+    const meta = { anchors: [], toc: [], queries: [], styles: [], assets: [] } as unknown as BodyMeta;
+    const hostile = (cls: string, css: string): Record<string, KeptBlock> => ({
+      'sql\0SELECT 1': { runs: [[cls, 'SELECT']], css: { [cls]: css } },
+    });
+    writeBody(cache, 'a', meta, '<p>a</p>', { code: 'c', blocks: hostile('k5', 'color:red}body{display:none') });
+    writeBody(cache, 'b', meta, '<p>b</p>', { code: 'c', blocks: hostile('k5{}x', 'color:red') });
+    writeBody(cache, 'ok', meta, '<p>ok</p>', { code: 'c', blocks: hostile('k5', 'color:light-dark(#fff,#000)') });
+    expect(readBlocks(cache, 'a', 'c')).toBeUndefined();
+    expect(readBlocks(cache, 'b', 'c')).toBeUndefined();
+    expect(readBlocks(cache, 'ok', 'c')).toBeDefined();
   });
 });

@@ -7,6 +7,7 @@ import type { Element, ElementContent } from 'hast';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { describe, expect, it, vi } from 'vitest';
 import { highlighterFor, highlightToHast, loadHighlighter, TokenStyles } from '../../../src/markdown/highlighter.ts';
+import type { BlockMemo } from '../../../src/markdown/block-memo.ts';
 import {
   memoRegexConstructor,
   rememberRegexes,
@@ -168,6 +169,30 @@ describe('highlighting', () => {
     expect(css).toMatch(/^\.k\d+\{color:light-dark\(#[0-9A-F]{6},#[0-9A-F]{6}\)\}$/m);
     expect(css).toMatch(/^\.k\d+b\{color:light-dark\(#[0-9A-F]{6},#[0-9A-F]{6}\);font-weight:bold\}$/m);
     expect(css).not.toMatch(/#0000\d\d/);
+  });
+});
+
+describe('blocks kept from an earlier render', () => {
+  it('are not tokenized again, and give the same markup and stylesheet; a changed block is tokenized', async () => {
+    const highlighter = await highlighterFor(SAMPLES.map(([lang]) => lang));
+    const first: BlockMemo = { known: {}, used: {} };
+    const freshStyles = new TokenStyles();
+    const fresh = SAMPLES.map(([lang, code]) => highlightToHast(highlighter, code, lang, freshStyles, first));
+    // Through JSON, as the build cache keeps them.
+    const again: BlockMemo = { known: JSON.parse(JSON.stringify(first.used)) as BlockMemo['known'], used: {} };
+    const tokenize = vi.spyOn(highlighter, 'codeToTokensBase');
+    try {
+      const keptStyles = new TokenStyles();
+      const kept = SAMPLES.map(([lang, code]) => highlightToHast(highlighter, code, lang, keptStyles, again));
+      expect(tokenize).not.toHaveBeenCalled();
+      expect(kept).toEqual(fresh);
+      expect(keptStyles.css()).toBe(freshStyles.css());
+      const edited = highlightToHast(highlighter, 'SELECT 2', 'sql', new TokenStyles(), again);
+      expect(tokenize).toHaveBeenCalledTimes(1);
+      expect(edited).toEqual(highlightToHast(highlighter, 'SELECT 2', 'sql', new TokenStyles()));
+    } finally {
+      tokenize.mockRestore();
+    }
   });
 });
 
