@@ -24,7 +24,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { htmlFileOf } from '../src/build/write/write-site.ts';
+import { htmlFileOf } from '../src/build/paths.ts';
 import { describeLoad, serveLoad } from './load-test.ts';
 import { PHONE_GOAL, phoneSearchCosts } from './bench-phone-search.ts';
 import {

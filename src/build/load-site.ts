@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
-import { checkOutputPaths, SEARCH_PAGE } from './write/output-paths.ts';
+import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
 import { routeKey } from '../catalogue/ids.ts';
 import type { Catalogue, Page } from '../catalogue/types.ts';
 import { ErrorSink } from '../content/errors.ts';

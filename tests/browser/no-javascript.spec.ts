@@ -14,10 +14,10 @@ test('with JavaScript off, pages read and navigate', async ({ page }) => {
   // The sidebar still closes and opens (native details) and its links work.
   const summary = page.locator('#sidebar > ul > li > details[open]').first().locator('> summary');
   const handle = await summary.elementHandle();
-  await handle!.click();
-  expect(await handle!.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(false);
-  await handle!.click();
-  expect(await handle!.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(true);
+  await handle.click();
+  expect(await handle.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(false);
+  await handle.click();
+  expect(await handle.evaluate((el) => el.parentElement!.hasAttribute('open'))).toBe(true);
   await page.locator('.breadcrumbs a').first().click();
   await expect(page).toHaveURL(/\/doc\/$/);
 });

@@ -5,7 +5,7 @@ import type { PageView, SiteView } from '../../ui/types.ts';
 import type { Bundle } from './build-assets.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import { hasPage, writePage } from '../render/page-keys.ts';
+import { hasPage, writePage } from '../page-keys.ts';
 
 /** Vite's bundle for this code, from the cache or made now into it. */
 export async function bundleOnce(

@@ -6,8 +6,8 @@
 import type { Catalogue } from '../../catalogue/types.ts';
 import { sidebarData, sidebarHtml } from '../../ui/Sidebar.tsx';
 import { sha256 } from '../cache/code-hash.ts';
-import { ASSET_PLACEHOLDERS, tokenCss, withSidebar } from '../render/page-keys.ts';
-import type { PageState } from '../render/page-state.ts';
+import { ASSET_PLACEHOLDERS, tokenCss, withSidebar } from '../page-keys.ts';
+import type { PageState } from '../page-state.ts';
 import { BUILD_ASSET_DIR, finishSidebarData, finishStylesheet, type Bundle } from './build-assets.ts';
 
 export interface SiteAssets {

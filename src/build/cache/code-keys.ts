@@ -24,7 +24,7 @@ export function codeKeys(projectRoot: string) {
       moduleClosure([
         at('build/render/page-work.tsx'),
         at('build/render/render-page.tsx'),
-        at('build/search/pagefind-input.ts'),
+        at('build/render/pagefind-input.ts'),
       ]),
     ),
     assets: codeHash(

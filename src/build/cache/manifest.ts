@@ -7,8 +7,22 @@
  */
 import { z } from 'zod';
 import type { BuildCache, EntryRef, SegmentStamp } from './build-cache.ts';
-import type { BodyMeta } from '../render/page-keys.ts';
-import type { WrittenSite } from '../write/write-site.ts';
+import type { BodyMeta } from '../page-keys.ts';
+
+/** A file a build wrote: what it was made from (its key), and its size and time as written. */
+export interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What a build wrote: its output folder, every file, and the time of every folder once it was done. */
+export interface WrittenSite {
+  dir: string;
+  files: Record<string, WrittenFile>;
+  /** Folder (relative, `''` for the output folder itself) → its modification time after the build. */
+  folders?: Record<string, number>;
+}
 
 export interface Manifest {
   /** Body metadata by source path, with the key it belongs to. */

@@ -6,7 +6,7 @@
 import type { LoadedSite } from '../load/load-stage.ts';
 import { staleBodies } from '../render/cache-lookup.ts';
 import type { PageRenderer } from '../render/page-renderer.ts';
-import { throwContentErrors } from '../render/page-state.ts';
+import { throwContentErrors } from '../page-state.ts';
 
 export async function checkLinks(loaded: LoadedSite, renderer: PageRenderer): Promise<void> {
   const { states } = loaded;

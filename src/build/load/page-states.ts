@@ -8,8 +8,8 @@ import { normalName } from '../../islands/name-match.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import type { Manifest } from '../cache/manifest.ts';
-import { hasBody, readBody, type BodyMeta } from '../render/page-keys.ts';
-import type { PageState } from '../render/page-state.ts';
+import { hasBody, readBody, type BodyMeta } from '../page-keys.ts';
+import type { PageState } from '../page-state.ts';
 import { pageViewOf } from '../views.ts';
 
 /**

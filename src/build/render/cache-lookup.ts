@@ -5,8 +5,8 @@
 import { routeKey } from '../../catalogue/ids.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
-import { hasPage, pageKeyOf } from './page-keys.ts';
-import { anchorsOf, wrongAnswers } from './page-state.ts';
+import { hasPage, pageKeyOf } from '../page-keys.ts';
+import { anchorsOf, wrongAnswers } from '../page-state.ts';
 import { bodyRef } from './page-renderer.ts';
 
 /**

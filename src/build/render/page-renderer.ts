@@ -16,8 +16,8 @@ import {
   type PageJob,
   type PageResult,
   type WorkSetup,
-} from './page-keys.ts';
-import { knownAnchors, type PageState } from './page-state.ts';
+} from '../page-keys.ts';
+import { knownAnchors, type PageState } from '../page-state.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
 

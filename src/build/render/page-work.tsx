@@ -34,8 +34,8 @@ import {
   type PageResult,
   type SiteQuery,
   type WorkSetup,
-} from './page-keys.ts';
-import { pagefindInput } from '../search/pagefind-input.ts';
+} from '../page-keys.ts';
+import { pagefindInput } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from '../paths.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { siteConfig } from '../../site.config.ts';

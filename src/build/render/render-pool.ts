@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageJob, PageResult, WorkSetup } from './page-keys.ts';
+import type { PageJob, PageResult, WorkSetup } from '../page-keys.ts';
 import type { PageWork } from './page-work.tsx';
 import type { WorkerMessage } from './render-worker.ts';
 import { sourceFile } from '../source-dir.ts';

@@ -1,6 +1,6 @@
 /** A render thread of the build (see `render-pool.ts`): runs the page jobs it is sent, one at a time. */
 import { parentPort } from 'node:worker_threads';
-import type { PageJob, WorkSetup } from './page-keys.ts';
+import type { PageJob, WorkSetup } from '../page-keys.ts';
 import { PageWork } from './page-work.tsx';
 import { loadHighlighter } from '../../markdown/highlighter.ts';
 

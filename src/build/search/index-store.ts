@@ -5,8 +5,8 @@
  */
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import type { PageState } from '../render/page-state.ts';
-import { htmlFileOf } from '../write/write-site.ts';
+import type { PageState } from '../page-state.ts';
+import { htmlFileOf } from '../paths.ts';
 import type { PartFiles } from './search-index.ts';
 import { fromPack, RECORDS_IN_PACK } from './search-feed.ts';
 import type { SearchPart } from './search-parts.ts';

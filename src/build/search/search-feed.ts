@@ -3,12 +3,12 @@
  * they are settled, and a part whose pages are unchanged taken from its pack in the cache.
  */
 import type { BuildCache } from '../cache/build-cache.ts';
-import type { PageState } from '../render/page-state.ts';
-import { readPagePart } from '../render/page-keys.ts';
-import { PLACEHOLDER_INPUT } from './pagefind-input.ts';
+import type { PageState } from '../page-state.ts';
+import { readPagePart } from '../page-keys.ts';
+import { PLACEHOLDER_INPUT } from '../render/pagefind-input.ts';
 import type { PartFiles, PartRecords, SearchIndexService } from './search-index.ts';
 import type { SearchPart } from './search-parts.ts';
-import { htmlFileOf } from '../write/write-site.ts';
+import { htmlFileOf } from '../paths.ts';
 
 export async function startSearch(): Promise<SearchIndexService> {
   const { startSearchIndex } = await import('./search-index.ts');

@@ -1,9 +1,9 @@
 /** The machine-readable outputs besides HTML: catalogue JSON, sitemap, robots.txt, llms.txt, server config. */
-import { createHash } from 'node:crypto';
 import { routeKey } from '../../catalogue/ids.ts';
 import type { Catalogue, SidebarItem } from '../../catalogue/types.ts';
 import { siteConfig, toolFiles } from '../../site.config.ts';
 import type { BuiltPage } from '../load-site.ts';
+import { securityHeaders } from '../content-security-policy.ts';
 import { markdownUrlOf } from '../paths.ts';
 import type { RecordedExample } from '../../content/recorded.ts';
 
@@ -153,35 +153,6 @@ export function llmsFullOf(parts: readonly string[], engine: string): string {
   );
 }
 
-/** The CSP hash of the inline theme bootstrap. */
-export function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-}
-
-/** The Content-Security-Policy every page is served with: nothing inline but the hashed theme bootstrap. */
-export function contentSecurityPolicy(themeScript: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${scriptHash(themeScript)} 'wasm-unsafe-eval'`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** The headers every response of the site carries, redirects and errors included. */
-export function securityHeaders(themeScript: string): { key: string; value: string }[] {
-  return [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy(themeScript) },
-    { key: 'X-Content-Type-Options', value: 'nosniff' },
-    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  ];
-}
-
 /**
  * How the site is served (what `npm start`'s server reads, and a readable record of what any static host needs:
  * see the README's "Hosting"): clean URLs, / → /doc/, no directory listings, the security headers, long caching
@@ -205,14 +176,6 @@ export function serveJson(themeScript: string): string {
     null,
     2,
   )}\n`;
-}
-
-/** The CSP as a page's `<meta http-equiv>`: hosts that send no headers still enforce it (frame-ancestors needs a header). */
-export function metaContentSecurityPolicy(themeScript: string): string {
-  return contentSecurityPolicy(themeScript)
-    .split('; ')
-    .filter((d) => !d.startsWith('frame-ancestors'))
-    .join('; ');
 }
 
 /** OpenSearch description: lets a browser add the docs as a site search (type the site name, then a query). */

@@ -1,7 +1,7 @@
 /** Writing the site (`SiteWriter`): where each route goes, output paths kept inside the output, a new folder or an update. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { routeKey } from '../../catalogue/ids.ts';
+import type { WrittenFile, WrittenSite } from '../cache/manifest.ts';
 import { building, MARKER_TEXT, SITE_MARKER, swapInto } from './output-folder.ts';
 import { foldersOf, makeFolders, WriteQueue } from './write-queue.ts';
 
@@ -10,12 +10,6 @@ export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" ' +
   'height="32" rx="7" fill="#0b5cad"/><path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" ' +
   'stroke="#fff" stroke-width="3.2"/></svg>\n';
-
-/** The file a route is written to: every route is a folder with an index.html, so both URL forms resolve. */
-export function htmlFileOf(route: string): string {
-  const key = routeKey(route).replace(/^\//, '');
-  return path.join(key, 'index.html');
-}
 
 /**
  * The absolute path of an output file, checked to land inside the output folder: routes are validated where
@@ -33,21 +27,6 @@ export interface WriterOps {
   rename(from: string, to: string): void;
 }
 const realOps: WriterOps = { rename: (from, to) => fs.renameSync(from, to) };
-
-/** A file a build wrote: what it was made from (its key), and its size and time as written. */
-export interface WrittenFile {
-  key: string;
-  size: number;
-  mtimeMs: number;
-}
-
-/** What a build wrote: its output folder, every file, and the time of every folder once it was done. */
-export interface WrittenSite {
-  dir: string;
-  files: Record<string, WrittenFile>;
-  /** Folder (relative, `''` for the output folder itself) → its modification time after the build. */
-  folders?: Record<string, number>;
-}
 
 /**
  * When an update puts its files in place: first what pages link to (assets, the search index's data, named by

@@ -20,15 +20,17 @@ import type { Manifest } from '../cache/manifest.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from '../paths.ts';
-import { readPagePart } from '../render/page-keys.ts';
+import { readPagePart } from '../page-keys.ts';
 import type { Names } from '../search/names-work.ts';
 import type { PartFiles } from '../search/search-index.ts';
 import { publishedInPart } from '../search/search-parts.ts';
 import { searchRecordFiles } from '../search/records-files.ts';
-import { SEARCH_PAGE } from './output-paths.ts';
+import { SEARCH_PAGE } from '../output-paths.ts';
 import { settingsFiles } from './tool-files.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
-import { FAVICON_SVG, htmlFileOf, PHASE, SiteWriter, type Phase, type WrittenSite } from './write-site.ts';
+import type { WrittenSite } from '../cache/manifest.ts';
+import { htmlFileOf } from '../paths.ts';
+import { FAVICON_SVG, PHASE, SiteWriter, type Phase } from './write-site.ts';
 
 /**
  * The writer of this build's site. A first build makes the output's folders (one per route) meanwhile, many at

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
 import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
-import { PHASE, SiteWriter, type WrittenSite } from '../../../src/build/write/write-site.ts';
+import type { WrittenSite } from '../../../src/build/cache/manifest.ts';
+import { PHASE, SiteWriter } from '../../../src/build/write/write-site.ts';
 import { scaled } from '../../load.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -11,9 +11,9 @@ import { closeBuild, openBuild, type BuildContext } from '../../../src/build/bui
 import { checkLinks } from '../../../src/build/links/link-check.ts';
 import { load, type LoadedSite } from '../../../src/build/load/load-stage.ts';
 import { lookUpPages, staleBodies } from '../../../src/build/render/cache-lookup.ts';
-import type { BodyMeta } from '../../../src/build/render/page-keys.ts';
+import type { BodyMeta } from '../../../src/build/page-keys.ts';
 import type { PageRenderer } from '../../../src/build/render/page-renderer.ts';
-import { anchorsOf, knownAnchors } from '../../../src/build/render/page-state.ts';
+import { anchorsOf, knownAnchors } from '../../../src/build/page-state.ts';
 import { ContentErrors } from '../../../src/content/errors.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -175,16 +175,16 @@ describe('bytes', () => {
   });
 
   it('sends a large file at Brotli quality 6 first, then at quality 11 once that is made beside the requests', async () => {
-    const raw = fs.readFileSync(path.join(site, 'search-records.json'));
-    expect(raw.length).toBeGreaterThanOrEqual(BEST_BROTLI_MIN);
+    const records = fs.readFileSync(path.join(site, 'search-records.json'));
+    expect(records.length).toBeGreaterThanOrEqual(BEST_BROTLI_MIN);
     const quality = (q: number) =>
-      zlib.brotliCompressSync(raw, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      zlib.brotliCompressSync(records, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: records.length },
       }).length;
     expect(quality(11)).toBeLessThan(quality(6));
     const sent = async () => {
       const res = await get('/search-records.json', { headers: { 'accept-encoding': 'br' } });
-      expect(Buffer.from(await res.arrayBuffer()).equals(raw)).toBe(true);
+      expect(Buffer.from(await res.arrayBuffer()).equals(records)).toBe(true);
       return Number(res.headers.get('content-length'));
     };
     expect(await sent()).toBe(quality(6));

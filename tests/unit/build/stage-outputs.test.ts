@@ -18,8 +18,8 @@ import {
   SIDEBAR_PLACEHOLDER,
   writeBody,
   type BodyMeta,
-} from '../../../src/build/render/page-keys.ts';
-import type { PageState } from '../../../src/build/render/page-state.ts';
+} from '../../../src/build/page-keys.ts';
+import type { PageState } from '../../../src/build/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';

@@ -5,11 +5,11 @@
  * overwrite another page. Paths are compared without case too: on a case-insensitive disk or host, `Case` and
  * `case` are one file.
  */
-import { ErrorSink } from '../../content/errors.ts';
-import { frontmatterLineOf, sourceFileOf } from '../../catalogue/build-catalogue.ts';
-import type { Catalogue } from '../../catalogue/types.ts';
-import { markdownUrlOf } from '../paths.ts';
-import { htmlFileOf } from './write-site.ts';
+import { ErrorSink } from '../content/errors.ts';
+import { frontmatterLineOf, sourceFileOf } from '../catalogue/build-catalogue.ts';
+import type { Catalogue } from '../catalogue/types.ts';
+import { markdownUrlOf } from './paths.ts';
+import { htmlFileOf } from './paths.ts';
 
 /** A file of the output and who claims it: a page (its source and slug line) or the build itself. */
 export interface Claim {

@@ -3,11 +3,11 @@
  * errors of every page at once, and the cached bodies whose answers about the rest of the site no longer hold.
  */
 import path from 'node:path';
-import { routeKey } from '../../catalogue/ids.ts';
-import type { Page } from '../../catalogue/types.ts';
-import { imageSizeKey, readImageSize } from '../../content/image-size.ts';
-import { ErrorSink } from '../../content/errors.ts';
-import type { PageView } from '../../ui/types.ts';
+import { routeKey } from '../catalogue/ids.ts';
+import type { Page } from '../catalogue/types.ts';
+import { imageSizeKey, readImageSize } from '../content/image-size.ts';
+import { ErrorSink } from '../content/errors.ts';
+import type { PageView } from '../ui/types.ts';
 import type { BodyMeta, JobError, SiteQuery } from './page-keys.ts';
 
 export interface PageState {

@@ -2,15 +2,15 @@
  * The vocabulary of the page work (`page-work.tsx`) that the main thread shares: jobs, results, cache keys.
  * Nothing heavy is imported here, so a rebuild that renders nothing never loads React, Shiki or remark.
  */
-import type { PagePlaces } from '../../examples/engine-objects.ts';
-import type { FunctionCard } from '../../examples/signatures/cards.ts';
-import type { TocEntry } from '../../markdown/headings.ts';
-import type { KeptBlock } from '../../markdown/block-memo.ts';
-import { sidebarHtml } from '../../ui/Sidebar.tsx';
-import type { PageView, SiteView } from '../../ui/types.ts';
-import type { BuildCache } from '../cache/build-cache.ts';
-import { sha256 } from '../cache/code-hash.ts';
-import type { StoredRegex } from '../../markdown/regex-memo.ts';
+import type { PagePlaces } from '../examples/engine-objects.ts';
+import type { FunctionCard } from '../examples/signatures/cards.ts';
+import type { TocEntry } from '../markdown/headings.ts';
+import type { KeptBlock } from '../markdown/block-memo.ts';
+import { sidebarHtml } from '../ui/Sidebar.tsx';
+import type { PageView, SiteView } from '../ui/types.ts';
+import type { BuildCache } from './cache/build-cache.ts';
+import { sha256 } from './cache/code-hash.ts';
+import type { StoredRegex } from '../markdown/regex-memo.ts';
 
 /** A question a render asked about the rest of the site, with the answer it got. */
 export type SiteQuery =
