@@ -15,7 +15,7 @@ import {
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
-import { kindPrior } from './page-kind.ts';
+import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 
@@ -200,6 +200,7 @@ export function rankPages(
     let titleHolds = true;
     let wordsInFields = true;
     const parts: [number, number][] = [];
+    let namesFeature = false;
     const inRun = new Set(runs.get(d) ?? []);
     terms.forEach((_term, t) => {
       const q = quality[t];
@@ -219,6 +220,7 @@ export function rankPages(
         inAnyField = true;
       }
       if (inAnyField) inFields += weights[t] ?? 0;
+      if (inAnyField && !isReleaseIntent(terms[t]?.stem ?? '')) namesFeature = true;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
     });
@@ -237,11 +239,13 @@ export function rankPages(
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    const topic = topicStems(doc.titleStems);
     const prior = kindPrior(
       doc.kind,
       stems,
-      doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)),
+      topic.length > 0 && topic.every((s) => asked.has(s)),
       doc.titleStems,
+      namesFeature,
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.

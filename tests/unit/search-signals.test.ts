@@ -167,3 +167,89 @@ describe('a misspelt word', () => {
     expect(ranked[0]?.doc.url).toBe('/doc/policies/masking/');
   });
 });
+
+describe('a query that asks which release brought something', () => {
+  const pages: Record<string, PageRecord> = {
+    v08: record(
+      '/doc/releases/v0.8.0',
+      "What's new in the v0.8 series release",
+      'Views, DELETE FROM and time travel.',
+      ['New features'],
+    ),
+    v09: record('/doc/releases/v0.9.0', "What's new in the v0.9 series release", 'A new type system and stages.'),
+    view: record('/doc/commands/create-view', 'CREATE VIEW', 'Create a view: a query saved under a name.'),
+    alter: record('/doc/commands/alter-view', 'ALTER VIEW', 'Change the query of a view.'),
+    channels: [
+      '/doc/releases/release-channels',
+      'Release Channels',
+      'Docs',
+      'Where builds are published and how version numbers work.',
+      'Docs',
+      ['Version numbers'],
+      ['versioning'],
+    ],
+  };
+  const index = buildFieldIndex(pages);
+  const first = (q: string, bodies: BodyHit[][] = queryTerms(q).map(() => [])) =>
+    rankPages(index, queryTerms(q), bodies, undefined, q)[0]?.doc.url;
+
+  it('puts first the release note whose summary names the feature, above the feature’s own pages', () => {
+    expect(first('version that added views')).toBe('/doc/releases/v0.8.0');
+  });
+  it('puts the release note first even when the feature’s page has it among its keywords', () => {
+    const q = 'version with the cost based optimizer';
+    const memo: PageRecord = [
+      '/doc/explain-memo',
+      'EXPLAIN MEMO',
+      'Docs',
+      'Show the plans.',
+      'Docs',
+      [],
+      ['cost based optimizer'],
+    ];
+    const v09: PageRecord = [
+      '/doc/releases/v0.9.0',
+      "What's new in the v0.9 series release",
+      'Docs',
+      'A cost-based optimizer.',
+      'Docs',
+    ];
+    // Both bodies hold every word, the command page's a little more often ("version" in its output).
+    const body = Object.entries({ memo: 10, v09: 8 }).map(([id, score]) => ({ id, score, locations: [3] }));
+    const ranked = rankPages(
+      buildFieldIndex({ memo, v09 }),
+      queryTerms(q),
+      queryTerms(q).map(() => body),
+      undefined,
+      q,
+    );
+    expect(ranked[0]?.doc.url).toBe('/doc/releases/v0.9.0');
+  });
+  it('reads "version" as asking for a release, and not for one note when nothing else names it', () => {
+    // "latest" is in the bodies of most pages, a release note's most: the query is about versions, answered by the
+    // channels page, not by the note that says "latest" most.
+    const latest: BodyHit[] = Object.entries({ v08: 10, channels: 6, view: 5, alter: 5, v09: 3 }).map(
+      ([id, score]) => ({ id, score, locations: [40] }),
+    );
+    expect(first('latest version', [latest, []])).toBe('/doc/releases/release-channels');
+  });
+});
+
+describe('a question about a topic', () => {
+  const pages: Record<string, PageRecord> = {
+    overview: record('/doc/clusterkey/', 'Understanding Cluster Key', 'How Databend sorts table data into blocks.'),
+    set: record('/doc/clusterkey/set-cluster-key', 'SET CLUSTER KEY', 'Set how a table is sorted.'),
+    drop: record('/doc/clusterkey/drop-cluster-key', 'DROP CLUSTER KEY', 'Stop sorting a table.'),
+  };
+  it('puts the topic’s overview first although its title says "Understanding"', () => {
+    const q = 'what is a cluster key';
+    // The command pages say "cluster key" in their text a little more often than the overview.
+    const body = Object.entries({ set: 10, drop: 9, overview: 9 }).map(([id, score]) => ({
+      id,
+      score,
+      locations: [3],
+    }));
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [body, body], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/clusterkey/');
+  });
+});
