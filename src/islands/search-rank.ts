@@ -61,6 +61,43 @@ export interface RankedPage {
   parts: [number, number][];
 }
 
+/**
+ * A page with a heading that holds several query words, in any order, gains up to this share: its section
+ * answers the query ("meta grpc tls" → "TLS for the gRPC API"), as a title would for a page.
+ */
+export const SECTION_GAIN = 0.3;
+/** At least this many query words, and this share of the query's weight, in one heading. */
+const SECTION_MIN_WORDS = 2;
+const SECTION_MIN_SHARE = 0.5;
+
+/**
+ * The largest share of the query's weight one heading of the page answers beyond the page's title, when it answers
+ * enough: a section adds to its page what the title does not say ("Granting privileges" on Access Control
+ * Privileges adds only "grant", and does not outrank the page titled GRANT).
+ */
+export function sectionShare(
+  headings: readonly (readonly string[])[],
+  title: readonly string[],
+  readAs: readonly (readonly string[])[],
+  weights: readonly number[],
+): number {
+  const total = weights.reduce((a, w) => a + w, 0);
+  if (readAs.length < SECTION_MIN_WORDS || total <= 0) return 0;
+  let best = 0;
+  for (const heading of headings) {
+    let words = 0;
+    let share = 0;
+    readAs.forEach((forms, t) => {
+      if (forms.some((s) => heading.includes(s) && !title.includes(s))) {
+        words++;
+        share += weights[t] ?? 0;
+      }
+    });
+    if (words >= SECTION_MIN_WORDS && share / total >= SECTION_MIN_SHARE) best = Math.max(best, share / total);
+  }
+  return best;
+}
+
 /** Query words that follow each other in the query and in a title, keyword or summary ("rows to columns"). */
 function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weights: number[]): number {
   let bonus = 0;
@@ -205,7 +242,11 @@ export function rankPages(
     terms.forEach((_term, t) => {
       const q = quality[t];
       let best = 0;
-      for (let f = 0; f < F; f++) best = Math.max(best, FIELD_WEIGHT[FIELDS[f] ?? 'crumbs'] * (q?.[d * F + f] ?? 0));
+      for (let f = 0; f < F; f++) {
+        const field = FIELDS[f] ?? 'crumbs';
+        const worth = FIELD_WEIGHT[field] * (field === 'headings' ? doc.headingWeight : 1);
+        best = Math.max(best, worth * (q?.[d * F + f] ?? 0));
+      }
       const inTitle = q?.[d * F] ?? 0;
       if (inTitle < MATCH.stem) titleHolds = false;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
@@ -230,6 +271,7 @@ export function rankPages(
     // What the title, keywords, summary and headings answer counts again: the page is about it, not just using it.
     const about = total > 0 ? inFields / total : 0;
     let score = sum * coverage ** COVERAGE_POWER * (FIELD_SHARE_BASE + (1 - FIELD_SHARE_BASE) * about * about);
+    score *= 1 + SECTION_GAIN * doc.headingWeight * sectionShare(doc.headingStems, doc.titleStems, readAs, weights);
     if (inRun.size && total > 0)
       score *= 1 + (PHRASE_GAIN * [...inRun].reduce((a, t) => a + (weights[t] ?? 0), 0)) / total;
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { phraseRun } from '../../src/islands/body-proximity.ts';
 import { kindPrior } from '../../src/islands/page-kind.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
-import { buildFieldIndex } from '../../src/islands/search-fields.ts';
-import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
+import { rankPages, sectionShare, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
 
 describe('a run of query words in a page body', () => {
@@ -251,5 +251,45 @@ describe('a question about a topic', () => {
     }));
     const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [body, body], undefined, q);
     expect(ranked[0]?.doc.url).toBe('/doc/clusterkey/');
+  });
+});
+
+describe('the headings of a page', () => {
+  it('count less on a page with a hundred headings, where one holding a query word says little', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `setting number ${i}`);
+    const pages: Record<string, PageRecord> = {
+      // The settings reference sorts first when both score the same.
+      settings: record('/doc/a-settings', 'Settings Reference', 'Every setting.', [...many, 'join spilling']),
+      guide: record('/doc/b-guide', 'Large Queries', 'When a query runs out of memory.', ['Spilling a join']),
+    };
+    const q = 'spill join';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/b-guide');
+    expect(headingWeightOf(110)).toBeLessThan(0.4);
+    expect(headingWeightOf(8)).toBe(1);
+  });
+  it('name the section that answers the query when one heading holds several of its words', () => {
+    const pages: Record<string, PageRecord> = {
+      // The same words, spread over two headings; this page sorts first when both score the same.
+      spread: record('/doc/a-operations', 'Meta Cluster Operations', 'Work on a meta cluster.', [
+        'Replace the configuration',
+        'When a node has failed',
+      ]),
+      section: record('/doc/b-manage', 'Manage a Meta Cluster', 'Work on a meta cluster.', [
+        'Add a node',
+        'Node failed? Replace it',
+      ]),
+    };
+    const q = 'replace a failed node';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], [], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/b-manage');
+  });
+  it('add only what the title does not say: a heading repeating the title’s word is not a section match', () => {
+    const terms = queryTerms('grant privileges');
+    const readAs = terms.map((t) => [t.stem]);
+    const weights = [1, 1];
+    // "Granting privileges" on Access Control Privileges: only "grant" is new.
+    expect(sectionShare([['grant', 'privileg']], ['access', 'control', 'privileg'], readAs, weights)).toBe(0);
+    expect(sectionShare([['grant', 'privileg']], ['databas', 'role'], readAs, weights)).toBe(1);
   });
 });
