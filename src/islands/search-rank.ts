@@ -18,6 +18,7 @@ import {
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
+import { asksConcept, intentPrior } from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -227,6 +228,7 @@ export function rankPages(
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
+  const concept = asksConcept(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -277,6 +279,8 @@ export function rankPages(
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
+    const intent = intentPrior(concept, doc.url, names(doc.titleStems));
+    score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
@@ -291,7 +295,7 @@ export function rankPages(
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
-    if (prior < 1) titleHolds = false;
+    if (prior < 1 || intent < 1) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });

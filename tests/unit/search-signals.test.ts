@@ -5,6 +5,7 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
 import { rankPages, sectionShare, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { asksConcept } from '../../src/islands/query-intent.ts';
 
 describe('a run of query words in a page body', () => {
   it('takes the query words that follow each other in order, a few words apart at most', () => {
@@ -291,5 +292,34 @@ describe('the headings of a page', () => {
     // "Granting privileges" on Access Control Privileges: only "grant" is new.
     expect(sectionShare([['grant', 'privileg']], ['access', 'control', 'privileg'], readAs, weights)).toBe(0);
     expect(sectionShare([['grant', 'privileg']], ['databas', 'role'], readAs, weights)).toBe(1);
+  });
+});
+
+describe('a question about an idea', () => {
+  const pages: Record<string, PageRecord> = {
+    fuse: [
+      '/doc/sql-reference/table-engines/fuse',
+      'Fuse Engine',
+      'Docs',
+      'How the default engine stores tables.',
+      'Docs',
+      [],
+      ['snapshots'],
+    ],
+    snapshot: record('/doc/sql-functions/system-functions/fuse_snapshot', 'FUSE_SNAPSHOT', 'The snapshots of a table.'),
+  };
+  const index = buildFieldIndex(pages);
+  const ranked = (q: string) => rankPages(index, queryTerms(q), [[]], undefined, q);
+
+  it('puts the page that explains it above a function whose name holds its word', () => {
+    expect(asksConcept('what is a snapshot')).toBe(true);
+    expect(ranked('what is a snapshot')[0]?.doc.url).toBe('/doc/sql-reference/table-engines/fuse');
+    // The function's title holds the whole query, but it is not put first for it.
+    expect(ranked('what is a snapshot').find((r) => r.doc.url.includes('fuse_snapshot'))?.titleHolds).toBe(false);
+  });
+  it('leaves the function first for the same words asked as a name or a task', () => {
+    expect(asksConcept('snapshot')).toBe(false);
+    expect(asksConcept('how to list snapshots')).toBe(false);
+    expect(ranked('snapshot')[0]?.doc.url).toBe('/doc/sql-functions/system-functions/fuse_snapshot');
   });
 });
