@@ -18,7 +18,7 @@ import {
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
-import { asksConcept, intentPrior } from './query-intent.ts';
+import { askedStatements, asksConcept, intentPrior, statementPrior } from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -229,6 +229,7 @@ export function rankPages(
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
   const concept = asksConcept(query);
+  const statements = askedStatements(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -279,7 +280,8 @@ export function rankPages(
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
-    const intent = intentPrior(concept, doc.url, names(doc.titleStems));
+    const intent =
+      intentPrior(concept, doc.url, names(doc.titleStems)) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);

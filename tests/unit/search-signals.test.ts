@@ -5,7 +5,7 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
 import { rankPages, sectionShare, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
-import { asksConcept } from '../../src/islands/query-intent.ts';
+import { askedStatements, asksConcept } from '../../src/islands/query-intent.ts';
 
 describe('a run of query words in a page body', () => {
   it('takes the query words that follow each other in order, a few words apart at most', () => {
@@ -321,5 +321,24 @@ describe('a question about an idea', () => {
     expect(asksConcept('snapshot')).toBe(false);
     expect(asksConcept('how to list snapshots')).toBe(false);
     expect(ranked('snapshot')[0]?.doc.url).toBe('/doc/sql-functions/system-functions/fuse_snapshot');
+  });
+});
+
+describe('the verb of a task', () => {
+  const pages: Record<string, PageRecord> = {
+    alter: record(
+      '/doc/sql-commands/ddl/table/alter-table-column',
+      'ALTER TABLE COLUMN',
+      'Add, rename or drop columns.',
+    ),
+    describe: record('/doc/sql-commands/ddl/table/describe-table', 'DESCRIBE TABLE', 'The columns of a table.'),
+  };
+  it('asks for the statement that does it: "see" is SHOW or DESCRIBE, not ALTER', () => {
+    expect(askedStatements('see the columns of a table')?.test('describe')).toBe(true);
+    expect(askedStatements('columns of a table')).toBeUndefined();
+    const q = 'see the columns of a table';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/sql-commands/ddl/table/describe-table');
+    expect(ranked.find((r) => r.doc.url.includes('alter'))?.titleHolds).toBe(false);
   });
 });
