@@ -59,7 +59,7 @@ const COMMAND_VERB =
 /**
  * The prior of a page for a query (its stems); `named`: the query names every word of the page's title;
  * `titleStems`: the page's title, for a version the query names; `namesFeature`: the page's fields answer a query
- * word that is not a word asking for a release.
+ * word that is not a word asking for a release; `askedWhen`: the query asks when something happened.
  */
 export function kindPrior(
   kind: PageKind,
@@ -67,11 +67,12 @@ export function kindPrior(
   named: boolean,
   titleStems: readonly string[] = [],
   namesFeature = false,
+  askedWhen = false,
 ): number {
   if (kind === 'page') return 1;
   if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
   if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
-  if (kind === 'release' && stems.some(isReleaseIntent) && namesFeature) return RELEASE_ASKED;
+  if (kind === 'release' && (askedWhen || stems.some(isReleaseIntent)) && namesFeature) return RELEASE_ASKED;
   if (kind === 'release' && stems.some((s) => RELEASE_WORD.test(s))) return RELEASE_MENTIONED;
   return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }

@@ -12,6 +12,12 @@ export function asksConcept(query: string): boolean {
   return first === 'how' && /^(?:is|are|does|do)$/.test(second);
 }
 
+/** A question about when something happened ("when did databend add…", "when was … introduced"): a release. */
+export function asksWhen(query: string): boolean {
+  const [first = '', second = ''] = words(query);
+  return first === 'when' && /^(?:did|was|were|does)$/.test(second);
+}
+
 /** A reference entry for one SQL name: a function's or a command's own page (not a topic's overview). */
 export const isNamePage = (url: string) => /^\/doc\/sql-(?:functions|commands)\/.+[^/]$/.test(url);
 

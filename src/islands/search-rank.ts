@@ -18,7 +18,7 @@ import {
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
-import { askedStatements, asksConcept, intentPrior, statementPrior } from './query-intent.ts';
+import { askedStatements, asksConcept, asksWhen, intentPrior, statementPrior } from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -230,6 +230,7 @@ export function rankPages(
   const runs = rarePhraseRuns(where, weights);
   const concept = asksConcept(query);
   const statements = askedStatements(query);
+  const when = asksWhen(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -294,6 +295,7 @@ export function rankPages(
       topic.length > 0 && topic.every((s) => asked.has(s)),
       doc.titleStems,
       namesFeature,
+      when,
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.

@@ -5,7 +5,7 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
 import { rankPages, sectionShare, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
-import { askedStatements, asksConcept } from '../../src/islands/query-intent.ts';
+import { askedStatements, asksConcept, asksWhen } from '../../src/islands/query-intent.ts';
 
 describe('a run of query words in a page body', () => {
   it('takes the query words that follow each other in order, a few words apart at most', () => {
@@ -196,6 +196,14 @@ describe('a query that asks which release brought something', () => {
 
   it('puts first the release note whose summary names the feature, above the feature’s own pages', () => {
     expect(first('version that added views')).toBe('/doc/releases/v0.8.0');
+  });
+  it('reads "when did … add" as asking for a release', () => {
+    // Without the release words, the view pages answer "views" in their titles.
+    const q = 'when did databend add views';
+    const body = Object.entries({ view: 10, alter: 9, v08: 4 }).map(([id, score]) => ({ id, score, locations: [2] }));
+    const bodies = queryTerms(q).map((t) => (t.stem === 'view' ? body : []));
+    expect(asksWhen(q)).toBe(true);
+    expect(first(q, bodies)).toBe('/doc/releases/v0.8.0');
   });
   it('puts the release note first even when the feature’s page has it among its keywords', () => {
     const q = 'version with the cost based optimizer';
