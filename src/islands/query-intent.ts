@@ -22,12 +22,12 @@ export function asksWhen(query: string): boolean {
 export const isNamePage = (url: string) => /^\/doc\/sql-(?:functions|commands)\/.+[^/]$/.test(url);
 
 /**
- * A reference entry, for a question about an idea, unless its title is just what was asked (`named`): a
- * function or command page that merely holds the word is not the explanation the reader asked for.
+ * A reference entry, for a question about an idea: a function or command page that holds the word, or is even
+ * named after it (the TUPLE function for "what is a tuple"), is not the explanation the reader asked for.
  */
 export const CONCEPT_NAME_PAGE = 0.7;
-export function intentPrior(concept: boolean, url: string, named: boolean): number {
-  return concept && !named && isNamePage(url) ? CONCEPT_NAME_PAGE : 1;
+export function intentPrior(concept: boolean, url: string): number {
+  return concept && isNamePage(url) ? CONCEPT_NAME_PAGE : 1;
 }
 
 /**

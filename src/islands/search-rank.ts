@@ -281,8 +281,7 @@ export function rankPages(
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
-    const intent =
-      intentPrior(concept, doc.url, names(doc.titleStems)) * statementPrior(statements, doc.url, doc.title);
+    const intent = intentPrior(concept, doc.url) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);

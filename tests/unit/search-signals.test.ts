@@ -325,6 +325,15 @@ describe('a question about an idea', () => {
     // The function's title holds the whole query, but it is not put first for it.
     expect(ranked('what is a snapshot').find((r) => r.doc.url.includes('fuse_snapshot'))?.titleHolds).toBe(false);
   });
+  it('puts the page that explains it above a function of the same name', () => {
+    const same: Record<string, PageRecord> = {
+      type: record('/doc/sql-reference/data-types/tuple', 'Tuple', 'A fixed list of values of any types.'),
+      fn: record('/doc/sql-functions/semi-structured-functions/tuple', 'TUPLE', 'Build a tuple from values.'),
+    };
+    const q = 'what is a tuple';
+    const byName = rankPages(buildFieldIndex(same), queryTerms(q), [[]], undefined, q);
+    expect(byName[0]?.doc.url).toBe('/doc/sql-reference/data-types/tuple');
+  });
   it('leaves the function first for the same words asked as a name or a task', () => {
     expect(asksConcept('snapshot')).toBe(false);
     expect(asksConcept('how to list snapshots')).toBe(false);
