@@ -299,6 +299,9 @@ export function rankPages(
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
     if (prior < 1 || intent < 1) titleHolds = false;
+    // Nor, for a question about an idea, is a page whose title holds it among other words ("Meta Service HTTP
+    // APIs" for "what is the meta service"): the reader asks for the page about it, not about a part of it.
+    if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });

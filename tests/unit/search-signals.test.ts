@@ -359,3 +359,23 @@ describe('the verb of a task', () => {
     expect(ranked.find((r) => r.doc.url.includes('alter'))?.titleHolds).toBe(false);
   });
 });
+
+describe('a question about an idea and the titles that hold it', () => {
+  const pages: Record<string, PageRecord> = {
+    apis: record('/doc/deploy/meta-status', 'Meta Service HTTP APIs', 'Check the meta service over HTTP.'),
+    modes: record('/doc/deploy/modes', 'Understanding Databend Deployments', 'The meta service and the query nodes.'),
+  };
+  const index = buildFieldIndex(pages);
+  const holds = (q: string) =>
+    rankPages(
+      index,
+      queryTerms(q),
+      queryTerms(q).map(() => []),
+      undefined,
+      q,
+    ).find((r) => r.doc.url.includes('status'))?.titleHolds;
+  it('are not put first for it when they name a part of it', () => {
+    expect(holds('what is the meta service')).toBe(false);
+    expect(holds('meta service')).toBe(true);
+  });
+});
