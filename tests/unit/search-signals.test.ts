@@ -3,7 +3,8 @@ import { phraseRun } from '../../src/islands/body-proximity.ts';
 import { kindPrior } from '../../src/islands/page-kind.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
-import { rankPages, sectionShare, type BodyHit } from '../../src/islands/search-rank.ts';
+import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { sectionShare } from '../../src/islands/section-match.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
 import { askedStatements, asksConcept, asksWhen } from '../../src/islands/query-intent.ts';
 
