@@ -34,24 +34,45 @@ export const KIND_PRIOR: Record<PageKind, number> = {
 };
 /** A release note whose title names the series the query asks for (`v1.0`): the page for that version. */
 export const SERIES_PRIOR = 1.3;
-/** A release note when the query says "release" or "changelog": the reader asks for one. */
-export const RELEASE_ASKED = 1.2;
+/**
+ * A release note when the query asks for one: it says "release" or "changelog", or asks which version brought
+ * something ("version with the cost based optimizer", "introduced in"). `RELEASE_ASKED` when the note's title,
+ * summary or headings also name something else the query asks for (the feature): the note is the answer to
+ * "which version". Otherwise `RELEASE_MENTIONED` for "release" or "changelog", and nothing for "version" alone
+ * ("latest version" is about versions, not about one note).
+ */
+export const RELEASE_ASKED = 1.6;
+export const RELEASE_MENTIONED = 1.2;
+const RELEASE_WORD = /^(?:releas|changelog)$/;
+const RELEASE_INTENT = /^(?:releas|changelog|version|introduc)$/;
+export const isReleaseIntent = (stem: string) => RELEASE_INTENT.test(stem);
+/**
+ * Words of an overview's title that name the kind of page, not its topic ("Understanding Cluster Key"): a query
+ * names the overview when it names the rest ("what is a cluster key").
+ */
+const OVERVIEW_WORDS = /^(?:understand|overview|introduc|introduct|concept|basic)$/;
+/** The stems of a title that name its topic. */
+export const topicStems = (titleStems: readonly string[]) => titleStems.filter((s) => !OVERVIEW_WORDS.test(s));
 const COMMAND_VERB =
   /^(?:creat|drop|alter|show|grant|revok|insert|delet|updat|select|copy|set|unset|desc|describ|truncat|undrop|renam|optimiz|vacuum|merg|replac|call|explain|kill|use|list|remov|attach)$/;
 
 /**
  * The prior of a page for a query (its stems); `named`: the query names every word of the page's title;
- * `titleStems`: the page's title, for a version the query names.
+ * `titleStems`: the page's title, for a version the query names; `namesFeature`: the page's fields answer a query
+ * word that is not a word asking for a release; `askedWhen`: the query asks when something happened.
  */
 export function kindPrior(
   kind: PageKind,
   stems: readonly string[],
   named: boolean,
   titleStems: readonly string[] = [],
+  namesFeature = false,
+  askedWhen = false,
 ): number {
   if (kind === 'page') return 1;
   if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
   if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
-  if (kind === 'release' && stems.some((s) => /^(?:releas|changelog)$/.test(s))) return RELEASE_ASKED;
+  if (kind === 'release' && (askedWhen || stems.some(isReleaseIntent)) && namesFeature) return RELEASE_ASKED;
+  if (kind === 'release' && stems.some((s) => RELEASE_WORD.test(s))) return RELEASE_MENTIONED;
   return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }

@@ -18,6 +18,12 @@ export type Field = (typeof FIELDS)[number];
  * tutorial that mentions the words in passing does not outrank the reference page whose summary answers them.
  */
 export const FIELD_WEIGHT: Record<Field, number> = { title: 6, keywords: 5, summary: 3.5, headings: 3, crumbs: 1.5 };
+/**
+ * Up to this many headings, each heading of a page counts in full; beyond, a heading's words count as
+ * `sqrt(HEADINGS_FULL / headings)` (a page of 110 settings: about a third).
+ */
+export const HEADINGS_FULL = 12;
+export const headingWeightOf = (count: number) => (count <= HEADINGS_FULL ? 1 : Math.sqrt(HEADINGS_FULL / count));
 
 /** How well a word of a page answers a word of the query: the word itself down to one typo away. */
 export const MATCH = { exact: 1, stem: 0.9, synonym: 0.7, prefix: 0.5, typo: 0.3 } as const;
@@ -46,6 +52,13 @@ export interface PageDoc {
   keywordStems: string[][];
   /** Each keyword as a reader would type it: lower case, single spaces. */
   keywordTexts: string[];
+  /**
+   * What a word in one of the page's headings is worth, as a share of `FIELD_WEIGHT.headings`: less on a reference
+   * page with hundreds of headings (every setting's name), where a heading holding a query word says little.
+   */
+  headingWeight: number;
+  /** Each heading's meaningful stems: a heading holding several query words names the section that answers it. */
+  headingStems: string[][];
   /** The title, each keyword and the summary as sequences of meaningful stems, for words that follow each other. */
   phrases: { stems: string[]; weight: number }[];
 }
@@ -95,6 +108,8 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
       titleStems: [...new Set(titleStems)],
       keywordStems,
       keywordTexts: keywords.map(plainText),
+      headingWeight: headingWeightOf(headings.length),
+      headingStems: headings.map(meaningfulStems),
       phrases: [
         { stems: titleStems, weight: 1 },
         ...keywordStems.map((stems) => ({ stems, weight: 1 })),

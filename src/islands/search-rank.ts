@@ -15,9 +15,11 @@ import {
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
-import { kindPrior } from './page-kind.ts';
+import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
+import { SECTION_GAIN, sectionShare } from './section-match.ts';
+import { askedStatements, asksConcept, asksWhen, intentPrior, statementPrior } from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -190,6 +192,9 @@ export function rankPages(
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
+  const concept = asksConcept(query);
+  const statements = askedStatements(query);
+  const when = asksWhen(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -200,11 +205,16 @@ export function rankPages(
     let titleHolds = true;
     let wordsInFields = true;
     const parts: [number, number][] = [];
+    let namesFeature = false;
     const inRun = new Set(runs.get(d) ?? []);
     terms.forEach((_term, t) => {
       const q = quality[t];
       let best = 0;
-      for (let f = 0; f < F; f++) best = Math.max(best, FIELD_WEIGHT[FIELDS[f] ?? 'crumbs'] * (q?.[d * F + f] ?? 0));
+      for (let f = 0; f < F; f++) {
+        const field = FIELDS[f] ?? 'crumbs';
+        const worth = FIELD_WEIGHT[field] * (field === 'headings' ? doc.headingWeight : 1);
+        best = Math.max(best, worth * (q?.[d * F + f] ?? 0));
+      }
       const inTitle = q?.[d * F] ?? 0;
       if (inTitle < MATCH.stem) titleHolds = false;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
@@ -219,6 +229,7 @@ export function rankPages(
         inAnyField = true;
       }
       if (inAnyField) inFields += weights[t] ?? 0;
+      if (inAnyField && !isReleaseIntent(terms[t]?.stem ?? '')) namesFeature = true;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
     });
@@ -228,24 +239,33 @@ export function rankPages(
     // What the title, keywords, summary and headings answer counts again: the page is about it, not just using it.
     const about = total > 0 ? inFields / total : 0;
     let score = sum * coverage ** COVERAGE_POWER * (FIELD_SHARE_BASE + (1 - FIELD_SHARE_BASE) * about * about);
+    score *= 1 + SECTION_GAIN * doc.headingWeight * sectionShare(doc.headingStems, doc.titleStems, readAs, weights);
     if (inRun.size && total > 0)
       score *= 1 + (PHRASE_GAIN * [...inRun].reduce((a, t) => a + (weights[t] ?? 0), 0)) / total;
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
+    const intent = intentPrior(concept, doc.url) * statementPrior(statements, doc.url, doc.title);
+    score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    const topic = topicStems(doc.titleStems);
     const prior = kindPrior(
       doc.kind,
       stems,
-      doc.titleStems.length > 0 && doc.titleStems.every((s) => asked.has(s)),
+      topic.length > 0 && topic.every((s) => asked.has(s)),
       doc.titleStems,
+      namesFeature,
+      when,
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
-    if (prior < 1) titleHolds = false;
+    if (prior < 1 || intent < 1) titleHolds = false;
+    // Nor, for a question about an idea, is a page whose title holds it among other words ("Meta Service HTTP
+    // APIs" for "what is the meta service"): the reader asks for the page about it, not about a part of it.
+    if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
     out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });

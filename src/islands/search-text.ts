@@ -39,6 +39,7 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['kubernetes', 'k8s'],
   ['golang', 'go'],
   ['plan', 'explain'],
+  ['release', 'version'],
 ];
 
 /**

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { phraseRun } from '../../src/islands/body-proximity.ts';
 import { kindPrior } from '../../src/islands/page-kind.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
-import { buildFieldIndex } from '../../src/islands/search-fields.ts';
+import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { sectionShare } from '../../src/islands/section-match.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { askedStatements, asksConcept, asksWhen } from '../../src/islands/query-intent.ts';
 
 describe('a run of query words in a page body', () => {
   it('takes the query words that follow each other in order, a few words apart at most', () => {
@@ -165,5 +167,216 @@ describe('a misspelt word', () => {
     const q = 'masking polcy';
     const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
     expect(ranked[0]?.doc.url).toBe('/doc/policies/masking/');
+  });
+});
+
+describe('a query that asks which release brought something', () => {
+  const pages: Record<string, PageRecord> = {
+    v08: record(
+      '/doc/releases/v0.8.0',
+      "What's new in the v0.8 series release",
+      'Views, DELETE FROM and time travel.',
+      ['New features'],
+    ),
+    v09: record('/doc/releases/v0.9.0', "What's new in the v0.9 series release", 'A new type system and stages.'),
+    view: record('/doc/commands/create-view', 'CREATE VIEW', 'Create a view: a query saved under a name.'),
+    alter: record('/doc/commands/alter-view', 'ALTER VIEW', 'Change the query of a view.'),
+    channels: [
+      '/doc/releases/release-channels',
+      'Release Channels',
+      'Docs',
+      'Where builds are published and how version numbers work.',
+      'Docs',
+      ['Version numbers'],
+      ['versioning'],
+    ],
+  };
+  const index = buildFieldIndex(pages);
+  const first = (q: string, bodies: BodyHit[][] = queryTerms(q).map(() => [])) =>
+    rankPages(index, queryTerms(q), bodies, undefined, q)[0]?.doc.url;
+
+  it('puts first the release note whose summary names the feature, above the feature’s own pages', () => {
+    expect(first('version that added views')).toBe('/doc/releases/v0.8.0');
+  });
+  it('reads "when did … add" as asking for a release', () => {
+    // Without the release words, the view pages answer "views" in their titles.
+    const q = 'when did databend add views';
+    const body = Object.entries({ view: 10, alter: 9, v08: 4 }).map(([id, score]) => ({ id, score, locations: [2] }));
+    const bodies = queryTerms(q).map((t) => (t.stem === 'view' ? body : []));
+    expect(asksWhen(q)).toBe(true);
+    expect(first(q, bodies)).toBe('/doc/releases/v0.8.0');
+  });
+  it('puts the release note first even when the feature’s page has it among its keywords', () => {
+    const q = 'version with the cost based optimizer';
+    const memo: PageRecord = [
+      '/doc/explain-memo',
+      'EXPLAIN MEMO',
+      'Docs',
+      'Show the plans.',
+      'Docs',
+      [],
+      ['cost based optimizer'],
+    ];
+    const v09: PageRecord = [
+      '/doc/releases/v0.9.0',
+      "What's new in the v0.9 series release",
+      'Docs',
+      'A cost-based optimizer.',
+      'Docs',
+    ];
+    // Both bodies hold every word, the command page's a little more often ("version" in its output).
+    const body = Object.entries({ memo: 10, v09: 8 }).map(([id, score]) => ({ id, score, locations: [3] }));
+    const ranked = rankPages(
+      buildFieldIndex({ memo, v09 }),
+      queryTerms(q),
+      queryTerms(q).map(() => body),
+      undefined,
+      q,
+    );
+    expect(ranked[0]?.doc.url).toBe('/doc/releases/v0.9.0');
+  });
+  it('reads "version" as asking for a release, and not for one note when nothing else names it', () => {
+    // "latest" is in the bodies of most pages, a release note's most: the query is about versions, answered by the
+    // channels page, not by the note that says "latest" most.
+    const latest: BodyHit[] = Object.entries({ v08: 10, channels: 6, view: 5, alter: 5, v09: 3 }).map(
+      ([id, score]) => ({ id, score, locations: [40] }),
+    );
+    expect(first('latest version', [latest, []])).toBe('/doc/releases/release-channels');
+  });
+});
+
+describe('a question about a topic', () => {
+  const pages: Record<string, PageRecord> = {
+    overview: record('/doc/clusterkey/', 'Understanding Cluster Key', 'How Databend sorts table data into blocks.'),
+    set: record('/doc/clusterkey/set-cluster-key', 'SET CLUSTER KEY', 'Set how a table is sorted.'),
+    drop: record('/doc/clusterkey/drop-cluster-key', 'DROP CLUSTER KEY', 'Stop sorting a table.'),
+  };
+  it('puts the topic’s overview first although its title says "Understanding"', () => {
+    const q = 'what is a cluster key';
+    // The command pages say "cluster key" in their text a little more often than the overview.
+    const body = Object.entries({ set: 10, drop: 9, overview: 9 }).map(([id, score]) => ({
+      id,
+      score,
+      locations: [3],
+    }));
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [body, body], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/clusterkey/');
+  });
+});
+
+describe('the headings of a page', () => {
+  it('count less on a page with a hundred headings, where one holding a query word says little', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `setting number ${i}`);
+    const pages: Record<string, PageRecord> = {
+      // The settings reference sorts first when both score the same.
+      settings: record('/doc/a-settings', 'Settings Reference', 'Every setting.', [...many, 'join spilling']),
+      guide: record('/doc/b-guide', 'Large Queries', 'When a query runs out of memory.', ['Spilling a join']),
+    };
+    const q = 'spill join';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/b-guide');
+    expect(headingWeightOf(110)).toBeLessThan(0.4);
+    expect(headingWeightOf(8)).toBe(1);
+  });
+  it('name the section that answers the query when one heading holds several of its words', () => {
+    const pages: Record<string, PageRecord> = {
+      // The same words, spread over two headings; this page sorts first when both score the same.
+      spread: record('/doc/a-operations', 'Meta Cluster Operations', 'Work on a meta cluster.', [
+        'Replace the configuration',
+        'When a node has failed',
+      ]),
+      section: record('/doc/b-manage', 'Manage a Meta Cluster', 'Work on a meta cluster.', [
+        'Add a node',
+        'Node failed? Replace it',
+      ]),
+    };
+    const q = 'replace a failed node';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], [], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/b-manage');
+  });
+  it('add only what the title does not say: a heading repeating the title’s word is not a section match', () => {
+    const terms = queryTerms('grant privileges');
+    const readAs = terms.map((t) => [t.stem]);
+    const weights = [1, 1];
+    // "Granting privileges" on Access Control Privileges: only "grant" is new.
+    expect(sectionShare([['grant', 'privileg']], ['access', 'control', 'privileg'], readAs, weights)).toBe(0);
+    expect(sectionShare([['grant', 'privileg']], ['databas', 'role'], readAs, weights)).toBe(1);
+  });
+});
+
+describe('a question about an idea', () => {
+  const pages: Record<string, PageRecord> = {
+    fuse: [
+      '/doc/sql-reference/table-engines/fuse',
+      'Fuse Engine',
+      'Docs',
+      'How the default engine stores tables.',
+      'Docs',
+      [],
+      ['snapshots'],
+    ],
+    snapshot: record('/doc/sql-functions/system-functions/fuse_snapshot', 'FUSE_SNAPSHOT', 'The snapshots of a table.'),
+  };
+  const index = buildFieldIndex(pages);
+  const ranked = (q: string) => rankPages(index, queryTerms(q), [[]], undefined, q);
+
+  it('puts the page that explains it above a function whose name holds its word', () => {
+    expect(asksConcept('what is a snapshot')).toBe(true);
+    expect(ranked('what is a snapshot')[0]?.doc.url).toBe('/doc/sql-reference/table-engines/fuse');
+    // The function's title holds the whole query, but it is not put first for it.
+    expect(ranked('what is a snapshot').find((r) => r.doc.url.includes('fuse_snapshot'))?.titleHolds).toBe(false);
+  });
+  it('puts the page that explains it above a function of the same name', () => {
+    const same: Record<string, PageRecord> = {
+      type: record('/doc/sql-reference/data-types/tuple', 'Tuple', 'A fixed list of values of any types.'),
+      fn: record('/doc/sql-functions/semi-structured-functions/tuple', 'TUPLE', 'Build a tuple from values.'),
+    };
+    const q = 'what is a tuple';
+    const byName = rankPages(buildFieldIndex(same), queryTerms(q), [[]], undefined, q);
+    expect(byName[0]?.doc.url).toBe('/doc/sql-reference/data-types/tuple');
+  });
+  it('leaves the function first for the same words asked as a name or a task', () => {
+    expect(asksConcept('snapshot')).toBe(false);
+    expect(asksConcept('how to list snapshots')).toBe(false);
+    expect(ranked('snapshot')[0]?.doc.url).toBe('/doc/sql-functions/system-functions/fuse_snapshot');
+  });
+});
+
+describe('the verb of a task', () => {
+  const pages: Record<string, PageRecord> = {
+    alter: record(
+      '/doc/sql-commands/ddl/table/alter-table-column',
+      'ALTER TABLE COLUMN',
+      'Add, rename or drop columns.',
+    ),
+    describe: record('/doc/sql-commands/ddl/table/describe-table', 'DESCRIBE TABLE', 'The columns of a table.'),
+  };
+  it('asks for the statement that does it: "see" is SHOW or DESCRIBE, not ALTER', () => {
+    expect(askedStatements('see the columns of a table')?.test('describe')).toBe(true);
+    expect(askedStatements('columns of a table')).toBeUndefined();
+    const q = 'see the columns of a table';
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), [[], []], undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/sql-commands/ddl/table/describe-table');
+    expect(ranked.find((r) => r.doc.url.includes('alter'))?.titleHolds).toBe(false);
+  });
+});
+
+describe('a question about an idea and the titles that hold it', () => {
+  const pages: Record<string, PageRecord> = {
+    apis: record('/doc/deploy/meta-status', 'Meta Service HTTP APIs', 'Check the meta service over HTTP.'),
+    modes: record('/doc/deploy/modes', 'Understanding Databend Deployments', 'The meta service and the query nodes.'),
+  };
+  const index = buildFieldIndex(pages);
+  const holds = (q: string) =>
+    rankPages(
+      index,
+      queryTerms(q),
+      queryTerms(q).map(() => []),
+      undefined,
+      q,
+    ).find((r) => r.doc.url.includes('status'))?.titleHolds;
+  it('are not put first for it when they name a part of it', () => {
+    expect(holds('what is the meta service')).toBe(false);
+    expect(holds('meta service')).toBe(true);
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * What a query asks for, read from its first words: a question about an idea ("what is a snapshot", "how does time
+ * travel work", "who owns a table") is answered by the page that explains it, not by a function or command whose
+ * name holds one of its words (FUSE_SNAPSHOT).
+ */
+import { stem, words } from './search-text.ts';
+
+/** A question about an idea: what / why / who, or "how" with a form of "to be" or "do" ("how are tables stored"). */
+export function asksConcept(query: string): boolean {
+  const [first = '', second = ''] = words(query);
+  if (/^(?:what|whats|why|who)$/.test(first)) return true;
+  return first === 'how' && /^(?:is|are|does|do)$/.test(second);
+}
+
+/** A question about when something happened ("when did databend add…", "when was … introduced"): a release. */
+export function asksWhen(query: string): boolean {
+  const [first = '', second = ''] = words(query);
+  return first === 'when' && /^(?:did|was|were|does)$/.test(second);
+}
+
+/** A reference entry for one SQL name: a function's or a command's own page (not a topic's overview). */
+export const isNamePage = (url: string) => /^\/doc\/sql-(?:functions|commands)\/.+[^/]$/.test(url);
+
+/**
+ * A reference entry, for a question about an idea: a function or command page that holds the word, or is even
+ * named after it (the TUPLE function for "what is a tuple"), is not the explanation the reader asked for.
+ */
+export const CONCEPT_NAME_PAGE = 0.7;
+export function intentPrior(concept: boolean, url: string): number {
+  return concept && isNamePage(url) ? CONCEPT_NAME_PAGE : 1;
+}
+
+/**
+ * What a reader's verb asks a statement to do, and the statements that do it: "see the columns" is SHOW or
+ * DESCRIBE, not ALTER; "make a table from a query" is CREATE, not COPY. Stems of the query's own words (stop words
+ * included: "see", "make" and "find" are verbs here).
+ */
+const VERB_GROUPS: readonly { reader: RegExp; statements: RegExp }[] = [
+  {
+    reader: /^(?:see|view|list|show|display|inspect|check|describ|desc|find|look)$/,
+    statements: /^(?:show|desc|describe|list|explain)$/,
+  },
+  { reader: /^(?:remov|delet|drop|eras|purg|clear)$/, statements: /^(?:drop|delete|remove|truncate|vacuum)$/ },
+  { reader: /^(?:chang|modify|alter|edit|renam|updat)$/, statements: /^(?:alter|rename|update|set|unset)$/ },
+  { reader: /^(?:creat|make|add|new|build|defin)$/, statements: /^(?:create|insert|attach)$/ },
+  { reader: /^(?:undo|restor|recover|undrop)$/, statements: /^(?:undrop|flashback)$/ },
+  { reader: /^(?:stop|cancel|kill|abort|terminat)$/, statements: /^(?:kill)$/ },
+  { reader: /^(?:load|import|ingest)$/, statements: /^(?:copy|insert)$/ },
+  { reader: /^(?:export|unload|sav|dump)$/, statements: /^(?:copy)$/ },
+  { reader: /^(?:giv|grant|allow)$/, statements: /^(?:grant)$/ },
+];
+const STATEMENT =
+  /^(?:show|desc|describe|list|explain|drop|delete|remove|truncate|vacuum|alter|rename|update|set|unset|create|insert|attach|undrop|flashback|kill|copy|grant|revoke|merge|replace|optimize|analyze|select|use)$/;
+
+/** The one kind of statement the query's verbs ask for, or none (no verb, or verbs of two kinds). */
+export function askedStatements(query: string): RegExp | undefined {
+  const groups = new Set(
+    words(query).flatMap((w) => VERB_GROUPS.filter((g) => g.reader.test(stem(w))).map((g) => g.statements)),
+  );
+  return groups.size === 1 ? [...groups][0] : undefined;
+}
+
+/** A command's page whose statement does something else than the query's verb asks (ALTER for "see"). */
+export const OTHER_STATEMENT = 0.8;
+export function statementPrior(asked: RegExp | undefined, url: string, title: string): number {
+  if (!asked || !url.startsWith('/doc/sql-commands/') || url.endsWith('/')) return 1;
+  const verb = (title.split(/\s+/)[0] ?? '').toLowerCase();
+  return STATEMENT.test(verb) && !asked.test(verb) ? OTHER_STATEMENT : 1;
+}
