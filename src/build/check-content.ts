@@ -27,6 +27,7 @@ import {
 import { cardsByNormalName, functionCards } from '../examples/signatures/cards.ts';
 import { contradictions, returnClaims } from '../examples/signatures/prose-check.ts';
 import { readSignatureExceptions, readSignatures, signatureExceptionProblems } from '../examples/signatures/store.ts';
+import type { Root } from 'mdast';
 import { parseMarkdown } from '../markdown/parse.ts';
 
 /** What the check found (`file:line: reason`, empty when the content passes) and the figures it prints. */
@@ -45,12 +46,22 @@ export async function checkContent(projectRoot: string): Promise<ContentCheck> {
   const model = await loadSite({ projectRoot, withDates: false });
   const problems: string[] = [];
   const report: string[] = [];
-  for (const built of model.pages) problems.push(...pageProblems(built));
+  // Each page's Markdown parsed once: a page of a hundred functions is read for each of their entries.
+  const trees = new Map<string, Root>();
+  const treeOf = (built: BuiltPage) => {
+    let tree = trees.get(built.view.route);
+    if (!tree) {
+      tree = parseMarkdown(built.page.kind === 'doc' ? built.page.source.body : '').tree;
+      trees.set(built.view.route, tree);
+    }
+    return tree;
+  };
+  for (const built of model.pages) problems.push(...pageProblems(built, treeOf));
   report.push(...sectionCoverage(projectRoot, model));
   // The catalogue-wide checks each read their own files: a broken file is one problem, the others still run.
   for (const check of [functionEntryProblems, operatorFactProblems, proseReturnProblems]) {
     try {
-      problems.push(...check(projectRoot, model, report));
+      problems.push(...check(projectRoot, model, report, treeOf));
     } catch (err) {
       if (!(err instanceof ContentErrors)) throw err;
       problems.push(...err.errors.map((e) => e.message));
@@ -60,12 +71,12 @@ export async function checkContent(projectRoot: string): Promise<ContentCheck> {
 }
 
 /** One page against its template; placeholders, empty sections, bare URLs and unmarked SQL blocks anywhere. */
-function pageProblems(built: BuiltPage): string[] {
+function pageProblems(built: BuiltPage, treeOf: (built: BuiltPage) => Root): string[] {
   const page = built.page;
   if (page.kind !== 'doc') return [];
   const file = page.source.file;
   const problems: string[] = [];
-  const tree = parseMarkdown(page.source.body).tree;
+  const tree = treeOf(built);
   const templatePage = { id: page.id, relPath: page.source.relPath, description: page.source.frontmatter.description };
   for (const p of [...checkTemplates({ ...templatePage, tree }), ...emptySections(tree), ...bareUrls(tree)])
     problems.push(`${file}:${p.line}: ${p.message}`);
@@ -150,7 +161,12 @@ function operatorFactProblems(projectRoot: string, _model: SiteModel, report: st
  * Where an entry's prose says it returns a type the engine does not return (the signature card is the engine's
  * answer), and engine functions without a signature and without a reason.
  */
-function proseReturnProblems(projectRoot: string, model: SiteModel, report: string[]): string[] {
+function proseReturnProblems(
+  projectRoot: string,
+  model: SiteModel,
+  report: string[],
+  treeOf: (built: BuiltPage) => Root,
+): string[] {
   const objects = readEngineObjects(projectRoot);
   const recorded = readSignatures(projectRoot);
   const exceptions = readSignatureExceptions(projectRoot);
@@ -173,7 +189,7 @@ function proseReturnProblems(projectRoot: string, model: SiteModel, report: stri
       namesOfHeading(heading).some(
         (n) => cards.has(n) && cards.get(n)!.name !== card.name && !card.aliases.includes(cards.get(n)!.name),
       );
-    for (const { claim, word } of contradictions(returnClaims(source.body, place.anchor, otherEntry), card.returns)) {
+    for (const { claim, word } of contradictions(returnClaims(treeOf(built), place.anchor, otherEntry), card.returns)) {
       problems.push(
         `${source.file}:${claim.line + offset}: ${card.name.toUpperCase()}: the prose says it returns ${word}, ` +
           `the engine returns ${card.returns.join(' or ')} ("${claim.text}")`,

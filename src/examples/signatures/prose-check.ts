@@ -3,9 +3,8 @@
  * under a "Return type" heading, or a sentence "returns a VARCHAR". The card is the engine's answer, so the prose
  * is what is wrong. `npm run check:content` reports each with file and line.
  */
-import type { RootContent } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from '../../markdown/parse.ts';
 
 /** Type words of prose, by the family they belong to; a specific width where the word names one. */
 const WORDS: [RegExp, string, string?][] = [
@@ -68,11 +67,10 @@ const RETURNS_SENTENCE = /\breturns?\s+(?:an?\s+|the\s+)?`?([A-Za-z][A-Za-z0-9]*
 
 /** What an entry's section (the page, or the heading with `anchor`) says it returns. */
 export function returnClaims(
-  body: string,
+  tree: Root,
   anchor: string | undefined,
   otherEntry: (heading: string) => boolean = () => false,
 ): ProseClaim[] {
-  const { tree } = parseMarkdown(body);
   let nodes: RootContent[] = tree.children;
   if (anchor) {
     const start = tree.children.findIndex(

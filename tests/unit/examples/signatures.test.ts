@@ -4,6 +4,7 @@
  * its entry, and the prose that contradicts the card found.
  */
 import type { Element, Root } from 'hast';
+import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
 import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
@@ -261,20 +262,28 @@ describe('prose that contradicts the card', () => {
       '',
       'Return type: VARCHAR',
     ].join('\n');
-    const claims = returnClaims(md, 'abs');
+    const claims = returnClaims(parseMarkdown(md).tree, 'abs');
     expect(claims.map((c) => [c.line, c.words])).toEqual([
       [5, ['INT']],
       [11, ['UInt8']],
     ]);
     expect(contradictions(claims, ['BIGINT UNSIGNED']).map((c) => c.word)).toEqual(['INT', 'UInt8']);
     expect(contradictions(claims, ['INTEGER'])).toEqual([]);
-    expect(contradictions(returnClaims('Return type: an integer.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
-    expect(contradictions(returnClaims('Return type: VARCHAR.', undefined), ['BIGINT UNSIGNED'])).toHaveLength(1);
+    expect(
+      contradictions(returnClaims(parseMarkdown('Return type: an integer.').tree, undefined), ['BIGINT UNSIGNED']),
+    ).toEqual([]);
+    expect(
+      contradictions(returnClaims(parseMarkdown('Return type: VARCHAR.').tree, undefined), ['BIGINT UNSIGNED']),
+    ).toHaveLength(1);
     // A width with UNSIGNED is one type: BIGINT UNSIGNED is not what a function returning BIGINT returns.
     expect(
-      contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT']).map((c) => c.word),
+      contradictions(returnClaims(parseMarkdown('Return type: BIGINT UNSIGNED.').tree, undefined), ['BIGINT']).map(
+        (c) => c.word,
+      ),
     ).toEqual(['BIGINT UNSIGNED']);
-    expect(contradictions(returnClaims('Return type: BIGINT UNSIGNED.', undefined), ['BIGINT UNSIGNED'])).toEqual([]);
+    expect(
+      contradictions(returnClaims(parseMarkdown('Return type: BIGINT UNSIGNED.').tree, undefined), ['BIGINT UNSIGNED']),
+    ).toEqual([]);
   });
 });
 
