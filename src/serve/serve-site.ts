@@ -6,8 +6,8 @@
  *
  * Each file is read and compressed once (Brotli quality 6: a long page fits the first round trip; gzip for
  * browsers without Brotli) and kept in memory while its size and time stay as they were, so a rebuild is served at
- * once and a busy server spends its time sending, not compressing. A large file (the search records, the scripts)
- * is also compressed at Brotli's best quality, beside the requests on libuv's threads, and sent so from then on:
+ * once and a busy server spends its time sending, not compressing. Large data and scripts (the search records, the
+ * bundles) are also compressed at Brotli's best quality, beside the requests on libuv's threads, and sent so then:
  * 12 % fewer bytes for every phone that searches, at a cost paid once per file. Listens on loopback unless
  * `--host` says.
  *
@@ -46,8 +46,14 @@ interface Served {
   gzip?: Buffer;
 }
 
-/** From this size a file is worth Brotli's best quality: about half a second of a thread for the search records. */
+/**
+ * A file worth Brotli's best quality: data and scripts from this size (about half a second of a thread for the
+ * search records), which every reader who searches or runs the page's script fetches. A page is read by fewer and
+ * is sent at once at quality 6.
+ */
 export const BEST_BROTLI_MIN = 32 * 1024;
+const worthBest = (file: string, size: number) =>
+  size >= BEST_BROTLI_MIN && /json|javascript/.test(contentTypeOf(file));
 
 /** Files above this size are sent from disk each time rather than kept (no site file comes near it). */
 const KEEP_LIMIT = 8 * 1024 * 1024;
@@ -92,10 +98,10 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
     return served;
   }
 
-  function encoded(served: Served, encoding: 'br' | 'gzip'): Buffer {
+  function encoded(file: string, served: Served, encoding: 'br' | 'gzip'): Buffer {
     if (encoding === 'br') {
       if (served.brBest) return served.brBest;
-      if (served.raw.length >= BEST_BROTLI_MIN && !served.bestStarted) {
+      if (worthBest(file, served.raw.length) && !served.bestStarted) {
         served.bestStarted = true;
         zlib.brotliCompress(
           served.raw,
@@ -136,7 +142,7 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
       headers.vary = 'Accept-Encoding';
       const encoding = chooseEncoding(req.headers['accept-encoding']);
       if (encoding) {
-        body = encoded(served, encoding);
+        body = encoded(file, served, encoding);
         headers['content-encoding'] = encoding;
       }
     }

@@ -28,6 +28,7 @@ const files: Record<string, string> = {
   '404.html': page('Not found'),
   'assets/build/site-0123456789.css': 'body{color:red}'.repeat(50),
   'pagefind/fragment/a.pf_fragment': 'binary',
+  'doc/long/index.html': `<!doctype html><title>Long</title>${Array.from({ length: 3000 }, (_, i) => `<p>line ${(i * 7919) % 3001}</p>`).join('')}`,
   // Large and varied enough that Brotli's best quality beats its quick one.
   'search-records.json': JSON.stringify(
     Array.from({ length: 3000 }, (_, i) => [`page-${(i * 7919) % 3001}`, `title ${(i * 104729) % 9973} words ${i}`]),
@@ -174,7 +175,7 @@ describe('bytes', () => {
     expect(zlib.brotliCompressSync(html).length).toBeLessThan(html.length);
   });
 
-  it('sends a large file at Brotli quality 6 first, then at quality 11 once that is made beside the requests', async () => {
+  it('sends large data at Brotli quality 6 first, then at quality 11 once made beside the requests; pages stay at 6', async () => {
     const records = fs.readFileSync(path.join(site, 'search-records.json'));
     expect(records.length).toBeGreaterThanOrEqual(BEST_BROTLI_MIN);
     const quality = (q: number) =>
@@ -189,6 +190,17 @@ describe('bytes', () => {
     };
     expect(await sent()).toBe(quality(6));
     await expect.poll(sent).toBe(quality(11));
+    // A page, however long, is read by fewer: it stays at quality 6.
+    const page = fs.readFileSync(path.join(site, 'doc/long/index.html'));
+    expect(page.length).toBeGreaterThanOrEqual(BEST_BROTLI_MIN);
+    const q6 = zlib.brotliCompressSync(page, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length },
+    }).length;
+    for (let i = 0; i < 3; i++) {
+      const res = await get('/doc/long/', { headers: { 'accept-encoding': 'br' } });
+      expect(Number(res.headers.get('content-length'))).toBe(q6);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 
   it('marks hashed assets immutable and answers a revalidation with 304', async () => {
