@@ -6,7 +6,7 @@
 # signature probe from the start (it needs no data folder), the examples once the unit tests are done (the unit
 # tests record examples themselves, and one run at a time holds the examples' data folder). Their output is printed
 # when they end, with their time; either failing fails the suite. The HTML validation (one thread) runs beside the
-# other checks of the built site in the same way, and the format check beside the type check.
+# other checks of the built site in the same way.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh --engine
@@ -93,16 +93,13 @@ wait_background() {
 }
 
 start_background signatures npx tsx src/examples/cli.ts check --signatures
-# One thread reading every source: beside the type check, which leaves the other core to it.
-start_background format sh -c 'npm run --silent format:check >/dev/null ||
-  { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }'
 
 step "types (tsc, strict)"
 npx tsc -p .
 step "lint (oxlint, type-aware)"
 npm run --silent lint
-end_step
-wait_background format "format (prettier)"
+step "format (prettier)"
+npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
 npx vitest run
 end_step
