@@ -4,6 +4,7 @@
  * nothing, and every page would carry their markup. Each code block's bar above the code keeps the button's height
  * from the first paint (code.css), so the button arrives without moving a line.
  */
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { CopyCode } from './CopyCode.tsx';
 import { CopyPage } from './CopyPage.tsx';
@@ -14,7 +15,9 @@ export function addPageControls(doc: Document = document): void {
     slot.className = 'copy-code-slot';
     slot.setAttribute('data-pagefind-ignore', '');
     pre.after(slot);
-    createRoot(slot).render(<CopyCode />);
+    // Rendered now, not in a later task: the page says it is ready (main.tsx) once its controls are there.
+    const root = createRoot(slot);
+    flushSync(() => root.render(<CopyCode />));
   }
   // The page's own Markdown, which the head links for tools: what the footer button copies.
   const markdown = doc.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
@@ -25,6 +28,7 @@ export function addPageControls(doc: Document = document): void {
     slot.className = 'copy-page';
     item.append(slot);
     actions.append(item);
-    createRoot(slot).render(<CopyPage url={markdown.getAttribute('href') ?? ''} />);
+    const root = createRoot(slot);
+    flushSync(() => root.render(<CopyPage url={markdown.getAttribute('href') ?? ''} />));
   }
 }
