@@ -10,14 +10,17 @@ import { CopyCode } from './CopyCode.tsx';
 import { CopyPage } from './CopyPage.tsx';
 
 export function addPageControls(doc: Document = document): void {
+  const renders: (() => void)[] = [];
+  const mount = (slot: Element, control: React.ReactNode) => {
+    const root = createRoot(slot);
+    renders.push(() => root.render(control));
+  };
   for (const pre of doc.querySelectorAll<HTMLPreElement>('figure.code-block > pre')) {
     const slot = doc.createElement('div');
     slot.className = 'copy-code-slot';
     slot.setAttribute('data-pagefind-ignore', '');
     pre.after(slot);
-    // Rendered now, not in a later task: the page says it is ready (main.tsx) once its controls are there.
-    const root = createRoot(slot);
-    flushSync(() => root.render(<CopyCode />));
+    mount(slot, <CopyCode />);
   }
   // The page's own Markdown, which the head links for tools: what the footer button copies.
   const markdown = doc.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
@@ -28,7 +31,9 @@ export function addPageControls(doc: Document = document): void {
     slot.className = 'copy-page';
     item.append(slot);
     actions.append(item);
-    const root = createRoot(slot);
-    flushSync(() => root.render(<CopyPage url={markdown.getAttribute('href') ?? ''} />));
+    mount(slot, <CopyPage url={markdown.getAttribute('href') ?? ''} />);
   }
+  // Rendered now, in one synchronous pass, not in a later task: the page says it is ready (main.tsx) once its
+  // controls are there.
+  flushSync(() => renders.forEach((render) => render()));
 }
