@@ -38,6 +38,8 @@ export interface BuildSummary {
     pages: number;
     threads: number;
     searchParts: number;
+    /** Of those, parts fed before the content was read (`search/early-feed.ts`). */
+    earlySearchParts: number;
     allSearchParts: number;
     filesWritten: number;
     inPlace: boolean;

@@ -5,7 +5,9 @@
  * unchanged takes its last index from the cache (`index-store.ts`).
  */
 import type { BuildCache } from '../cache/build-cache.ts';
+import type { BuildContext } from '../build-context.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
+import { earlyPartFor, saveFeedPlan, startEarlyFeed, type EarlyPart } from './early-feed.ts';
 import type { PartFiles, SearchIndexService } from './search-index.ts';
 import { startFeeding, startSearch, type PartPlan } from './search-feed.ts';
 import { planParts, type SearchPart } from './search-parts.ts';
@@ -19,9 +21,15 @@ export class SearchIndexBuild {
   // rebuild's pages come from the cache as soon as the content is read). Stopped unused if the last index holds.
   private service: Promise<SearchIndexService> | undefined = startSearch();
   private feeder: ReturnType<typeof startFeeding> | undefined;
+  /** The parts a rebuild started feeding before the content was read (`early-feed.ts`). */
+  private readonly early: Promise<EarlyPart[]>;
+  /** Parts taken over from the early feed. */
+  earlyParts = 0;
+  private savePlan: (() => void) | undefined;
 
-  constructor() {
+  constructor(private readonly ctx: Pick<BuildContext, 'cache' | 'manifestKey' | 'contentRoot'>) {
     this.service?.catch(() => undefined);
+    this.early = startEarlyFeed(this.service!, ctx.cache, ctx.manifestKey, ctx.contentRoot).catch(() => []);
   }
 
   /**
@@ -35,12 +43,17 @@ export class SearchIndexBuild {
     this.allParts = parts.length;
     // Made when asked: a part's key holds its pages' keys, known once they are rendered.
     const keyOf = (part: SearchPart) => partKeyOf(loaded.code.searchIndex, part, states);
+    const early = await this.early;
     const plans: PartPlan[] = parts.map((part) => {
       const changed = jobs.some((i) => i >= part.from && i < part.to);
       const cached = changed ? undefined : cachedPart(cache, keyOf(part), part);
-      return cached ? { part, cached } : { part };
+      return cached ? { part, cached } : { part, early: earlyPartFor(early, part, states) };
     });
+    // An early part this build does not index after all (not the same pages, or its index is in the cache).
+    for (const e of early) if (!plans.some((p) => p.early === e)) void e.writer.discard().catch(() => undefined);
+    this.earlyParts = plans.filter((p) => p.early).length;
     this.parts = plans.filter((p) => !p.cached).length;
+    this.savePlan = () => saveFeedPlan(this.ctx.cache, this.ctx.manifestKey, parts, states, this.ctx.contentRoot);
     if (this.parts === 0) await this.close();
     this.feeder = startFeeding(
       states,
@@ -65,6 +78,8 @@ export class SearchIndexBuild {
     const files = (async () => {
       const made = await this.feeder!.done;
       await this.close();
+      // Every page has its key now: the plan the next build's early feed follows.
+      this.savePlan?.();
       return made;
     })();
     files.catch(() => undefined);

@@ -6,6 +6,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageState } from '../page-state.ts';
 import { readPagePart } from '../page-keys.ts';
 import { PLACEHOLDER_INPUT } from '../render/pagefind-input.ts';
+import type { EarlyPart } from './early-feed.ts';
 import type { PartFiles, PartRecords, SearchIndexService } from './search-index.ts';
 import type { SearchPart } from './search-parts.ts';
 import { htmlFileOf } from '../paths.ts';
@@ -19,6 +20,8 @@ export async function startSearch(): Promise<SearchIndexService> {
 export interface PartPlan {
   part: SearchPart;
   cached?: PartFiles;
+  /** The part as the early feed started it (`early-feed.ts`): only the pages fed otherwise are added again. */
+  early?: EarlyPart;
 }
 
 /** The entry of a part's pack that holds its records (no file of Pagefind's has a name with a NUL). */
@@ -68,12 +71,14 @@ export function startFeeding(
     const maxBytes = 16 * 1024 * 1024;
     const inFlight: { added: Promise<unknown>; bytes: number }[] = [];
     let bytes = 0;
-    for (const { part, cached } of plans) {
+    for (const { part, cached, early } of plans) {
       if (cached) {
         out.push(Promise.resolve(cached));
         continue;
       }
-      const writer = await (await started!).createPart();
+      const writer = early?.writer ?? (await (await started!).createPart());
+      /** Whether the early feed gave Pagefind this very page (the same key) at its place. */
+      const fedEarly = (i: number) => early !== undefined && early.fed[i - part.from] === states[i]!.pageKey;
       const feed = async (s: PageState) => {
         // A page with errors has no key: the build stops before the index is written.
         if (!s.pageKey) return;
@@ -91,6 +96,11 @@ export function startFeeding(
       const later: number[] = [];
       for (let i = part.from; i < part.to; i++) {
         const s = states[i]!;
+        if (early && (!waiting[i]!.settled || fedEarly(i))) {
+          // In its place already: a page still rendering is compared once it is settled.
+          if (!waiting[i]!.settled) later.push(i);
+          continue;
+        }
         if (ahead && !waiting[i]!.settled) {
           inFlight.push({ added: writer.add(htmlFileOf(s.view.route), PLACEHOLDER_INPUT), bytes: 0 });
           later.push(i);
@@ -101,7 +111,7 @@ export function startFeeding(
       }
       for (const i of later) {
         await waiting[i]!.promise;
-        await feed(states[i]!);
+        if (!fedEarly(i)) await feed(states[i]!);
       }
       const finished = writer.finish().then((files) => made(part, files));
       finished.catch(() => undefined);

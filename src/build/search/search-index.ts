@@ -23,6 +23,8 @@ export interface SearchPartWriter {
   add(relPath: string, html: string): Promise<unknown>;
   /** The part's index files (path under the part's folder → bytes), once every page of it is in. */
   finish(): Promise<Map<string, Buffer>>;
+  /** The part is not needed after all (a guess that did not hold): Pagefind drops it. */
+  discard(): Promise<void>;
 }
 
 export function startSearchIndex(): Promise<SearchIndexService> {
@@ -63,6 +65,10 @@ export function startSearchIndex(): Promise<SearchIndexService> {
         if (built.errors.length) throw new Error(`search index: ${built.errors.join('; ')}`);
         await track(index.deleteIndex());
         return new Map(built.files.map((file) => [file.path, Buffer.from(file.content)]));
+      },
+      async discard() {
+        await Promise.allSettled(pending);
+        await track(index.deleteIndex());
       },
     };
   };

@@ -33,10 +33,45 @@ describe('a rebuild with the cache', () => {
       const { build, edit } = await warmed('edited');
       edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to the second page.\n`);
       const warm = await build(true);
-      expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1 });
+      // Its part was fed from the last build's plan before the content was read (search/early-feed.ts).
+      expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1, earlySearchParts: 1 });
       expectSameSite(warm.out, (await build(false)).out);
     },
     scaled(120_000),
+  );
+
+  it(
+    'drops the early search part when a new page moves the parts, and ignores a damaged or hostile feed plan',
+    async () => {
+      const { build, edit, content, cache } = await warmed('early-feed');
+      // The edited page's part, as the last build had it, no longer exists: a page now comes before it.
+      edit('01-guide/20-second.md', (t) => `${t}\nOne more sentence.\n`);
+      fs.writeFileSync(
+        path.join(content, '01-guide/15-between.md'),
+        '---\ntitle: Between\ndescription: A page between the first and the second.\n---\n\nA page between.\n',
+      );
+      const moved = await build(true);
+      expect(moved.rendered).toMatchObject({ earlySearchParts: 0 });
+      expectSameSite(moved.out, (await build(false)).out);
+      // Same places, but the edited page has a new address: Pagefind would keep the old one.
+      edit('01-guide/20-second.md', (t) => t.replace(/^title: /m, 'slug: /guide/second-steps\ntitle: '));
+      const readdressed = await build(true);
+      expect(readdressed.rendered).toMatchObject({ earlySearchParts: 0 });
+      expectSameSite(readdressed.out, (await build(false)).out);
+
+      const plan = fs.readdirSync(path.join(cache, 'search')).find((f) => /^feed-.*\.json$/.test(f))!;
+      for (const bad of [
+        '{"not": "a plan"',
+        JSON.stringify([{ dir: '../../x/', from: 0, pages: [['../../../etc/passwd', 'ab', 'x.md', 1, 1]] }]),
+      ]) {
+        fs.writeFileSync(path.join(cache, 'search', plan), bad);
+        edit('01-guide/20-second.md', (t) => `${t}\nAnd another.\n`);
+        const warm = await build(true);
+        expect(warm.rendered).toMatchObject({ searchParts: 1, earlySearchParts: 0 });
+        expectSameSite(warm.out, (await build(false)).out);
+      }
+    },
+    scaled(180_000),
   );
 
   it(
