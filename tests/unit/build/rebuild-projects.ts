@@ -17,11 +17,13 @@ export const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-incremental-'));
  * another's edits or cache entries, and none touches the project's content/ or .cache/. Two pages per part of
  * the search index, so the fixture's six pages make three parts.
  */
-export function project(name: string) {
+export function project(name: string, seeded = true) {
   const dir = path.join(work, name);
   const content = path.join(dir, 'content');
   const cache = path.join(dir, 'cache');
   let runs = 0;
+  let seeding: Promise<void> | undefined;
+  const seed = () => (seeding ??= seeded ? seedInto(cache) : Promise.resolve());
   const options = (outDir: string, withCache: boolean) => ({
     projectRoot: root,
     contentDir: content,
@@ -35,10 +37,14 @@ export function project(name: string) {
     /** A build of this copy: with its cache (a rebuild), or with none (what a fresh clone gets). */
     build: async (withCache: boolean) => {
       const out = path.join(dir, `site-${runs++}`);
+      if (withCache) await seed();
       return { ...(await buildSite(options(out, withCache))), out };
     },
     /** A build into one folder, updated in place from one build to the next. */
-    inPlace: (out: string) => buildSite(options(path.join(dir, out), true)),
+    inPlace: async (out: string) => {
+      await seed();
+      return buildSite(options(path.join(dir, out), true));
+    },
     edit: (rel: string, change: (text: string) => string) => {
       const file = path.join(content, rel);
       fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
@@ -46,9 +52,30 @@ export function project(name: string) {
   };
 }
 
-/** A project with a fresh copy of the fixture content and no cache yet. */
-export function fromFixture(name: string) {
-  const p = project(name);
+/**
+ * What of a cache depends on the code and the project alone, not on the content's place: Shiki's compiled
+ * regular expressions, the bundle of islands and styles, and the function cards. Made once per test file (a cold
+ * build of the fixture, some 5 s) and copied into each project's cache before its first build, as any machine
+ * that has built once has them: the tests are about the content, and each would otherwise make them again.
+ * Builds without a cache (`build(false)`, what a fresh clone makes) get none of it.
+ */
+const CODE_KEYED = ['regex', 'assets', 'cards'];
+let seedCache: Promise<string> | undefined;
+async function seedInto(cache: string): Promise<void> {
+  seedCache ??= (async () => {
+    const p = fromFixture('seed', false);
+    await p.build(true);
+    return p.cache;
+  })();
+  const from = await seedCache;
+  for (const kind of CODE_KEYED)
+    if (fs.existsSync(path.join(from, kind)))
+      fs.cpSync(path.join(from, kind), path.join(cache, kind), { recursive: true });
+}
+
+/** A project with a fresh copy of the fixture content and no cache of its content yet (see `CODE_KEYED`). */
+export function fromFixture(name: string, seeded = true) {
+  const p = project(name, seeded);
   fs.cpSync(path.join(root, 'tests/fixtures/good'), p.content, { recursive: true });
   fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${p.content}.examples`, { recursive: true });
   return p;
