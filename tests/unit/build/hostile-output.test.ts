@@ -12,13 +12,17 @@ import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
 import type { WrittenSite } from '../../../src/build/cache/manifest.ts';
 import { PHASE, SiteWriter } from '../../../src/build/write/write-site.ts';
 import { scaled } from '../../load.ts';
+import { seedInto, work as seedWork } from './rebuild-projects.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hostile-'));
 const content = path.join(work, 'content');
 fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
 fs.cpSync(path.join(root, 'tests/fixtures/good.examples'), `${content}.examples`, { recursive: true });
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(seedWork, { recursive: true, force: true });
+});
 
 /** Every file under a folder, by relative path. */
 function files(dir: string): Map<string, Buffer> {
@@ -35,8 +39,11 @@ function expectSame(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
   for (const [rel, data] of a) expect(b.get(rel)?.equals(data), rel).toBe(true);
 }
 
-const build = (outDir: string, cacheDir: string | false, contentDir = content) =>
-  buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
+/** A build; a new cache starts with what depends on the code alone (see `seedInto`). */
+const build = async (outDir: string, cacheDir: string | false, contentDir = content) => {
+  if (cacheDir && !fs.existsSync(cacheDir)) await seedInto(cacheDir);
+  return buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
+};
 
 function manifestOf(cacheDir: string): { file: string; json: Record<string, unknown> & { site: WrittenSite } } {
   const dir = path.join(cacheDir, 'manifest');

@@ -61,7 +61,7 @@ export function project(name: string, seeded = true) {
  */
 const CODE_KEYED = ['regex', 'assets', 'cards'];
 let seedCache: Promise<string> | undefined;
-async function seedInto(cache: string): Promise<void> {
+export async function seedInto(cache: string): Promise<void> {
   seedCache ??= (async () => {
     const p = fromFixture('seed', false);
     await p.build(true);
