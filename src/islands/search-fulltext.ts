@@ -9,7 +9,7 @@ import type { BodyHit } from './search-rank.ts';
 import { loadNames } from './search-records.ts';
 import { isVersion, type QueryTerm } from './search-text.ts';
 
-interface PagefindData {
+export interface PagefindData {
   url: string;
   content: string;
   raw_content?: string;
