@@ -4,6 +4,7 @@
  */
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 import { chunkProbes } from './chunk-range.ts';
+import { PagefindReader } from './pagefind-reader.ts';
 import { commonTerms, type FieldIndex } from './search-fields.ts';
 import type { BodyHit } from './search-rank.ts';
 import { loadNames } from './search-records.ts';
@@ -62,16 +63,14 @@ async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
 }
 
 export function loadPagefind(): Promise<FullText> {
-  loadingPagefind ??= (async () => {
-    const url = `${PAGEFIND_BASE}pagefind.js`;
-    return openPagefind((await import(/* @vite-ignore */ url)) as Pagefind, PAGEFIND_BASE);
-  })();
+  // Our reader of the index (`pagefind-reader.ts`): Pagefind's own script and WebAssembly are never fetched.
+  loadingPagefind ??= openPagefind(new PagefindReader(), PAGEFIND_BASE);
   return loadingPagefind;
 }
 
 /**
- * Uses this Pagefind module, its index at `basePath`, instead of loading `/pagefind/pagefind.js` (the relevance
- * script runs search in Node).
+ * Uses this Pagefind (Pagefind's own module, or a reader at another address), its index at `basePath`, instead
+ * of the reader at `/pagefind/` (the relevance script runs search in Node).
  */
 export function usePagefind(pf: Pagefind, basePath: string): void {
   loadingPagefind = openPagefind(pf, basePath);
