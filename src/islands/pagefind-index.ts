@@ -6,6 +6,7 @@
 import { compareCodePoints } from './chunk-range.ts';
 import type { ChunkEntry, IndexMeta, PageWord, WordData } from './pagefind-format.ts';
 import { averageLength, bm25, diacriticBonus, idf, RANKING, wordLengthBonus } from './pagefind-score.ts';
+import { sortUnstableByKey } from './pagefind-sort.ts';
 import { stemEnglish } from './pagefind-stem.ts';
 
 const f = Math.fround;
@@ -121,8 +122,8 @@ export class PagefindIndex {
       if (!page) continue;
       const here = byPage.get(index) ?? [];
       const locations = here.flatMap((w) => w.word.locs.map(([weight, location]) => ({ w, weight, location })));
-      // Stable, as Rust's unstable sort leaves equal positions for the few entries a page has of a word.
-      locations.sort((a, b) => a.location - b.location);
+      // In Pagefind's order, which decides which of the words at one position (a compound word's) counts.
+      sortUnstableByKey(locations, (l) => l.location);
       // Each metadata field's query words found in it (once per query word, however many of its forms).
       const metaMatches = new Map<number, Map<number, number>>();
       for (const w of here)
