@@ -180,7 +180,7 @@ export class PagefindIndex {
       .map(({ page, score, locations }) => ({ page, score, locations }));
   }
 
-  /** An exact (quoted) search of one word: the pages holding its stem itself, with its first position. */
+  /** An exact (quoted) search: the pages holding each stem itself, at its first run of them (else in metadata). */
   exact(term: string): IndexResult[] {
     const terms = stems(term);
     const entries: PageWord[][] = [];
@@ -197,32 +197,30 @@ export class PagefindIndex {
     const out: IndexResult[] = [];
     for (const index of [...(pages ?? [])].sort((a, b) => a - b)) {
       const page = this.meta.pages[index]!;
-      const locs = entries.flat().filter((p) => p.page === index);
-      const run = firstRun(locs.map((p) => p.locs.map(([, l]) => l)));
+      // Each query word's positions on the page, all its forms together.
+      const here = entries.map((list) => list.filter((p) => p.page === index));
+      const run = firstRun(here.map((list) => list.flatMap((p) => p.locs.map(([, l]) => l))));
       if (run) {
         out.push({ page: page.hash, score: 1, locations: run });
         continue;
       }
-      const meta = this.metaRun(locs, terms.length);
+      const meta = this.metaRun(here);
       if (meta !== undefined) out.push({ page: page.hash, score: meta, locations: [] });
-      else if (terms.length === 1 && locs[0])
-        out.push({ page: page.hash, score: 1, locations: locs[0].locs.map(([, l]) => l) });
+      else if (terms.length === 1)
+        out.push({ page: page.hash, score: 1, locations: here[0]!.flatMap((p) => p.locs.map(([, l]) => l)) });
     }
     return out;
   }
 
-  /** A run of the words in a metadata field: the field's weight, or undefined. */
-  private metaRun(locs: PageWord[], terms: number): number | undefined {
-    const withMeta = locs.filter((p) => p.metaLocs.length);
-    if (withMeta.length < terms) return undefined;
-    const fields = [...new Set(withMeta.flatMap((p) => p.metaLocs.map(([field]) => field)))];
-    for (const field of fields) {
-      const lists = withMeta.map((p) => p.metaLocs.filter(([id]) => id === field).map(([, at]) => at));
-      if (lists.some((l) => !l.length)) continue;
-      if (firstRun(lists)) {
-        const name = this.meta.metaFields[field];
-        return (name === undefined ? undefined : RANKING.metaWeights.get(name)) ?? 1;
-      }
+  /** A run of the query words in a metadata field: the field's weight, or undefined. */
+  private metaRun(here: PageWord[][]): number | undefined {
+    const meta = here.map((list) => list.flatMap((p) => p.metaLocs));
+    if (meta.some((m) => !m.length)) return undefined;
+    for (const field of new Set(meta.flatMap((m) => m.map(([id]) => id)))) {
+      const lists = meta.map((m) => m.filter(([id]) => id === field).map(([, at]) => at));
+      if (lists.some((l) => !l.length) || !firstRun(lists)) continue;
+      const name = this.meta.metaFields[field];
+      return (name === undefined ? undefined : RANKING.metaWeights.get(name)) ?? 1;
     }
     return undefined;
   }
