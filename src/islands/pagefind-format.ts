@@ -12,7 +12,12 @@ export async function decompress(data: Uint8Array, file: string): Promise<Uint8A
   const signed = (d: Uint8Array) => d.length >= sig.length && sig.every((b, i) => d[i] === b);
   if (signed(data)) return data.subarray(sig.length);
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
-  const out = new Uint8Array(await new Response(stream).arrayBuffer());
+  const out = await new Response(stream).arrayBuffer().then(
+    (b) => new Uint8Array(b),
+    (e: unknown) => {
+      throw new Error(`Pagefind file ${file}: not gzip (${String(e)})`);
+    },
+  );
   if (!signed(out)) throw new Error(`Pagefind file ${file}: no pagefind_dcd signature after decompression`);
   return out.subarray(sig.length);
 }
