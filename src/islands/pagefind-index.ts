@@ -89,7 +89,7 @@ export class PagefindIndex {
     // A query word with nothing loaded is left out; with none of them found, nothing is.
     let pages: Set<number> | undefined;
     terms.forEach((t, termIndex) => {
-      const original = originals[termIndex] ?? '';
+      const originalTerm = originals[termIndex] ?? '';
       const found = this.extensions(t);
       const set = new Set<number>();
       for (const [word, data] of found) {
@@ -99,7 +99,7 @@ export class PagefindIndex {
           ...data.variants.map((v): [string, PageWord[]] => [v.form, v.pages]),
         ];
         for (const [form, list] of forms) {
-          const diacritic = diacriticBonus(original, form);
+          const diacritic = diacriticBonus(originalTerm, form);
           for (const pw of list) {
             const entries = byPage.get(pw.page) ?? [];
             entries.push({ word: pw, wordStr: word, lengthBonus, diacritic, termIndex });
@@ -238,10 +238,11 @@ function firstRun(lists: number[][]): number[] | undefined {
 
 /** A chunk that may hold an extension or a prefix of `term`: the two compared as far as the shorter goes. */
 function looseMatch(term: string, chunk: ChunkEntry): boolean {
-  // oxlint-disable-next-line typescript/no-misused-spread -- characters are code points here, as in Rust
-  const chars = [...term];
-  const head = (s: string, n: number) => [...s].slice(0, n).join('');
-  const fromN = Math.min(chars.length, [...chunk.from].length);
-  const toN = Math.min(chars.length, [...chunk.to].length);
+  // Characters are code points here, as in Rust.
+  const points = (s: string) => Array.from(s);
+  const head = (s: string, n: number) => points(s).slice(0, n).join('');
+  const length = points(term).length;
+  const fromN = Math.min(length, points(chunk.from).length);
+  const toN = Math.min(length, points(chunk.to).length);
   return lessOrEqual(head(chunk.from, fromN), head(term, fromN)) && lessOrEqual(head(term, toN), head(chunk.to, toN));
 }

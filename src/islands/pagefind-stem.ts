@@ -111,7 +111,7 @@ function regions(w: string[]): [number, number] {
   };
   const text = w.join('');
   const prefix = w.length >= 4 ? REGION_PREFIXES.find((p) => text.startsWith(p)) : undefined;
-  const r1 = prefix ? [...prefix].length : after(0);
+  const r1 = prefix ? prefix.length : after(0);
   // R2 is looked for from R1 on: its vowel must be at or after R1's start.
   let r2 = w.length;
   for (let i = r1; i < w.length - 1; i++)

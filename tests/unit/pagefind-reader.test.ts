@@ -110,7 +110,14 @@ describe('the Pagefind reader', () => {
       ...longer.map((w) => w.slice(0, 3)),
       ...longer.map((w) => w.slice(0, 5)),
       ...longer.slice(0, 20).flatMap((w) => [`${w}s`, `${w}ing`, `${w}ed`]),
-      ...['1', '10', '2024', 'zzyzx', 'qwertyuiop', 'date_trunc', 'timestamps', 'converting'],
+      '1',
+      '10',
+      '2024',
+      'zzyzx',
+      'qwertyuiop',
+      'date_trunc',
+      'timestamps',
+      'converting',
     ];
     expect(asked.length).toBeGreaterThan(300);
     const [wasm, reader] = await openBoth(site, ['', 'part-1']);
