@@ -11,10 +11,14 @@ import { stemEnglish } from './pagefind-stem.ts';
 
 const f = Math.fround;
 const utf8 = new TextEncoder();
+/** No character past U+007F: UTF-8 bytes, code points and UTF-16 units then count and order alike. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 /** A string's length in UTF-8 bytes, as Rust counts it. */
-const byteLength = (s: string) => utf8.encode(s).length;
-/** Rust's `str` order (UTF-8 bytes, the same as code points). */
-const lessOrEqual = (a: string, b: string) => compareCodePoints(a, b) <= 0;
+const byteLength = (s: string) => (ASCII.test(s) ? s.length : utf8.encode(s).length);
+/** Rust's `str` order (UTF-8 bytes, the same as code points); JavaScript's own where no surrogate can differ. */
+const compareStrings = (a: string, b: string) =>
+  ASCII.test(a) && ASCII.test(b) ? (a < b ? -1 : a > b ? 1 : 0) : compareCodePoints(a, b);
+const lessOrEqual = (a: string, b: string) => compareStrings(a, b) <= 0;
 
 export interface IndexResult {
   /** The page's hash: its fragment's name. */
@@ -75,7 +79,7 @@ export class PagefindIndex {
       // Two prefixes of one word differ in length: the longest is unique.
       else if (term.startsWith(key) && (longest === undefined || key.length > longest.length)) longest = key;
     }
-    if (found.length) return found.sort(([a], [b]) => compareCodePoints(a, b));
+    if (found.length) return found.sort(([a], [b]) => compareStrings(a, b));
     return longest === undefined ? [] : [[longest, this.words.get(longest)!]];
   }
 
@@ -150,7 +154,7 @@ export class PagefindIndex {
         i = j;
       }
       let score = 0;
-      for (const wordStr of [...weighted.keys()].sort(compareCodePoints)) {
+      for (const wordStr of [...weighted.keys()].sort(compareStrings)) {
         const matched = here.find((w) => w.wordStr === wordStr)!;
         const s = bm25({
           weightedTermFrequency: f(f(weighted.get(wordStr)!) / 24),

@@ -21,12 +21,13 @@ const PUNCTUATION = /^\p{Pd}|\p{Pe}|\p{Pf}|\p{Pi}|\p{Po}|\p{Ps}$/u;
  * A query as Pagefind reads it: punctuation out (but the characters the index keeps, such as `_`), lower case,
  * single spaces; `original` keeps diacritics, `term` drops them.
  */
+let segmenter: Intl.Segmenter | undefined;
 export function normalizeQuery(query: string, keep: readonly string[]): { term: string; original: string } {
-  const graphemes =
-    typeof Intl.Segmenter === 'undefined'
-      ? // oxlint-disable-next-line typescript/no-misused-spread -- code points, as Pagefind falls back to
-        [...query]
-      : Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(query), (s) => s.segment);
+  if (typeof Intl.Segmenter !== 'undefined') segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const graphemes = segmenter
+    ? Array.from(segmenter.segment(query), (s) => s.segment)
+    : // oxlint-disable-next-line typescript/no-misused-spread -- code points, as Pagefind falls back to
+      [...query];
   const kept = graphemes.map((g) => (keep.includes(g) ? g : PUNCTUATION.test(g) ? '' : g.toLocaleLowerCase()));
   const original = kept
     .join('')
