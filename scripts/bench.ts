@@ -447,12 +447,16 @@ async function printPhoneCosts(browser: import('@playwright/test').Browser, port
       `network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ` +
       `${PHONE_GOAL.requests} requests):`,
   );
-  for (const c of phone)
+  for (const c of phone) {
     console.log(
       `  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ` +
         `${fmt(c.bytes).padStart(9)}  ` +
         `${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`,
     );
+    // `--phone-detail`: each request of the query, with its bytes as sent.
+    if (args.includes('--phone-detail'))
+      for (const file of c.files) console.log(`      ${fmt(file.bytes).padStart(9)}  ${file.path}`);
+  }
 }
 
 /** The built site served on loopback by the same server as `npm start`, on a port the system picks. */

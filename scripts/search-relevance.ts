@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
+import { PagefindReader } from '../src/islands/pagefind-reader.ts';
 import {
   describeFigures,
   describeHeldOut,
@@ -35,7 +36,10 @@ globalThis.fetch = async (input: string | URL | Request) => {
   });
 };
 
-const pf = (await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind;
+// The browser's reader of the index (`src/islands/pagefind-reader.ts`); `--wasm` runs Pagefind's own module instead.
+const pf = process.argv.includes('--wasm')
+  ? ((await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind)
+  : new PagefindReader();
 usePagefind(pf, `${ORIGIN}/pagefind/`);
 
 async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {

@@ -1,15 +1,17 @@
 /**
- * The full-text side of search: Pagefind's index, in parts (`index-parts.ts`), opened on first use, and its answer
- * for one query word, the same whatever was loaded before (`chunk-range.ts`).
+ * The full-text side of search: Pagefind's index, in parts (`index-parts.ts`), read by our reader of it
+ * (`pagefind-reader.ts`, Pagefind's answers without its script or WebAssembly), opened on first use, and its
+ * answer for one query word, the same whatever was loaded before (`chunk-range.ts`).
  */
 import { comparableScores, indexParts, type IndexParts } from './index-parts.ts';
 import { chunkProbes } from './chunk-range.ts';
+import { PagefindReader } from './pagefind-reader.ts';
 import { commonTerms, type FieldIndex } from './search-fields.ts';
 import type { BodyHit } from './search-rank.ts';
 import { loadNames } from './search-records.ts';
 import { isVersion, type QueryTerm } from './search-text.ts';
 
-interface PagefindData {
+export interface PagefindData {
   url: string;
   content: string;
   raw_content?: string;
@@ -23,6 +25,7 @@ export interface PagefindResult {
   words: number[];
   data(): Promise<PagefindData>;
 }
+/** What the client asks of Pagefind: our reader, or Pagefind's own module (the relevance script's `--wasm`). */
 export interface Pagefind {
   init(): Promise<void>;
   preload(term: string): Promise<void>;
@@ -45,13 +48,11 @@ const PAGEFIND_BASE = '/pagefind/';
 const EXCERPT_LENGTH = 24;
 
 /**
- * Opens the full-text index: its first part with Pagefind's code and WebAssembly, the others merged into it
- * (`mergeIndex` shares the WebAssembly; each part brings only its own metadata and chunks). The list of parts
- * comes with the name records, fetched meanwhile.
+ * Opens the full-text index: its first part, the others merged into it (each brings its own metadata and
+ * chunks). The list of parts comes with the name records, fetched meanwhile.
  */
 async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
-  // On the main thread: Pagefind's worker is one more script to fetch (12 KB), and a search here takes a few
-  // milliseconds.
+  // `noWorker`: Pagefind's own module (the relevance script's oracle) searches on the calling thread, as the reader.
   await pf.options({ basePath, excerptLength: EXCERPT_LENGTH, noWorker: true });
   const [index] = await Promise.all([loadNames(), pf.init()]);
   const parts = indexParts(index.parts, Object.keys(index.pages));
@@ -62,16 +63,14 @@ async function openPagefind(pf: Pagefind, basePath: string): Promise<FullText> {
 }
 
 export function loadPagefind(): Promise<FullText> {
-  loadingPagefind ??= (async () => {
-    const url = `${PAGEFIND_BASE}pagefind.js`;
-    return openPagefind((await import(/* @vite-ignore */ url)) as Pagefind, PAGEFIND_BASE);
-  })();
+  // Our reader of the index (`pagefind-reader.ts`): Pagefind's own script and WebAssembly are never fetched.
+  loadingPagefind ??= openPagefind(new PagefindReader(), PAGEFIND_BASE);
   return loadingPagefind;
 }
 
 /**
- * Uses this Pagefind module, its index at `basePath`, instead of loading `/pagefind/pagefind.js` (the relevance
- * script runs search in Node).
+ * Uses this Pagefind (Pagefind's own module, or a reader at another address), its index at `basePath`, instead
+ * of the reader at `/pagefind/` (the relevance script runs search in Node).
  */
 export function usePagefind(pf: Pagefind, basePath: string): void {
   loadingPagefind = openPagefind(pf, basePath);

@@ -44,6 +44,8 @@ interface Served {
   brBest?: Buffer;
   bestStarted?: boolean;
   gzip?: Buffer;
+  /** A Pagefind file's content (gunzipped) at Brotli's best, once made. */
+  pagefindBr?: Promise<Buffer>;
 }
 
 /**
@@ -54,6 +56,14 @@ interface Served {
 export const BEST_BROTLI_MIN = 32 * 1024;
 const worthBest = (file: string, size: number) =>
   size >= BEST_BROTLI_MIN && /json|javascript/.test(contentTypeOf(file));
+
+/**
+ * Pagefind's index files are gzip inside (the signature `pagefind_dcd`, then CBOR or JSON). A client that takes
+ * Brotli gets their content at Brotli's best instead: 8 % fewer bytes for an index chunk, 18 % for a fragment,
+ * and the browser's reader (`src/islands/pagefind-format.ts`) takes a file already decompressed. Other hosts send
+ * the gzip files as they are, which the reader opens itself.
+ */
+export const isPagefindData = (file: string) => /\.pf_(?:index|fragment|meta)$/.test(file);
 
 /** Files above this size are sent from disk each time rather than kept (no site file comes near it). */
 const KEEP_LIMIT = 8 * 1024 * 1024;
@@ -155,6 +165,34 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /** A Pagefind file as Brotli of its content, compressed once on libuv's threads; as it is if that fails. */
+  function sendPagefindData(req: http.IncomingMessage, res: http.ServerResponse, file: string, served: Served): void {
+    served.pagefindBr ??= new Promise<Buffer>((resolve, reject) =>
+      zlib.gunzip(served.raw, (err, content) => {
+        if (err) return reject(err);
+        const params = {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        };
+        zlib.brotliCompress(content, { params }, (e, br) => (e ? reject(e) : resolve(br)));
+      }),
+    );
+    served.pagefindBr.then(
+      (body) => {
+        const headers: http.OutgoingHttpHeaders = {
+          'content-type': contentTypeOf(file),
+          etag: served.etag,
+          vary: 'Accept-Encoding',
+          'content-encoding': 'br',
+        };
+        if (req.headers['if-none-match'] === served.etag) return void res.writeHead(304, headers).end();
+        headers['content-length'] = body.length;
+        res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => send(req, res, 200, file, served),
+    );
+  }
+
   function plain(res: http.ServerResponse, status: number, text: string, extra: http.OutgoingHttpHeaders = {}): void {
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...extra }).end(`${text}\n`);
   }
@@ -195,7 +233,10 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
       }
       for (const { prefix, headers } of byPrefix)
         if (pathname.startsWith(prefix)) for (const h of headers) res.setHeader(h.key, h.value);
-      send(req, res, 200, found.file, served);
+      const gzipped = served.raw[0] === 0x1f && served.raw[1] === 0x8b;
+      if (isPagefindData(found.file) && gzipped && chooseEncoding(req.headers['accept-encoding']) === 'br')
+        sendPagefindData(req, res, found.file, served);
+      else send(req, res, 200, found.file, served);
     } catch (err) {
       // Never a stack trace or the site's path in the response.
       console.error(`serve: ${req.method} ${JSON.stringify(req.url)}: ${(err as Error).message}`);

@@ -113,6 +113,9 @@ describe('build', () => {
     expect(data.map((d) => d['@type'])).toEqual(['BreadcrumbList']);
     expect(html).not.toMatch(/<style|\sstyle="|\son[a-z]+="/);
     const csp = JSON.parse(fs.readFileSync(`${out}.serve.json`, 'utf8')).headers[0].headers[0].value as string;
+    // Scripts only from the site and the hashed bootstrap: no eval of any kind, WebAssembly's included (search
+    // reads its index in TypeScript).
+    expect(/script-src ([^;]+)/.exec(csp)?.[1]).toMatch(/^'self' 'sha256-[^']+'$/);
     const hash = /'sha256-([^']+)'/.exec(csp)?.[1];
     expect(
       createHash('sha256')

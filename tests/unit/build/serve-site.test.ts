@@ -35,6 +35,13 @@ const files: Record<string, string> = {
   ),
 };
 
+/** An index chunk as Pagefind writes it: gzip of its signature and a payload. */
+const chunkContent = Buffer.concat([
+  Buffer.from('pagefind_dcd'),
+  Buffer.from(Array.from({ length: 4000 }, (_, i) => `word${(i * 7919) % 4001} `).join('')),
+]);
+const CHUNK = 'pagefind/index/en_1.pf_index';
+
 let base = '';
 let port = 0;
 const server = (() => {
@@ -42,6 +49,8 @@ const server = (() => {
     fs.mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
     fs.writeFileSync(path.join(site, rel), text);
   }
+  fs.mkdirSync(path.dirname(path.join(site, CHUNK)), { recursive: true });
+  fs.writeFileSync(path.join(site, CHUNK), zlib.gzipSync(chunkContent, { level: 9 }));
   return createSiteServer(site, {
     redirects: [{ source: '/', destination: '/doc/', type: 301 }],
     headers: [
@@ -173,6 +182,22 @@ describe('bytes', () => {
     const chunk = await get('/pagefind/fragment/a.pf_fragment', { headers: { 'accept-encoding': 'br' } });
     expect(chunk.headers.get('content-encoding')).toBeNull();
     expect(zlib.brotliCompressSync(html).length).toBeLessThan(html.length);
+  });
+
+  it("sends a Pagefind file's content as Brotli to a client that takes it, and its gzip file as it is otherwise", async () => {
+    const gz = fs.readFileSync(path.join(site, CHUNK));
+    const br = await get(`/${CHUNK}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(gz.length);
+    // fetch decodes the Brotli: the reader gets the file's content, signature first.
+    expect(Buffer.from(await br.arrayBuffer()).equals(chunkContent)).toBe(true);
+    const plain = await get(`/${CHUNK}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(gz)).toBe(true);
+    const again = await get(`/${CHUNK}`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('sends large data at Brotli quality 6 first, then at quality 11 once made beside the requests; pages stay at 6', async () => {
