@@ -85,7 +85,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await placeStandalonePages(writer, ctx, loaded, assets, names);
     clock.stage('names');
     const tools = {
-      ...(await functionsFiles(cache, loaded, rendered.model, entryTrees)),
+      ...(await functionsFiles(cache, loaded, rendered.model, names.functions, entryTrees)),
       'llms-full.txt': await llmsFull,
     };
     placeSiteFiles(writer, ctx, loaded, rendered.model, tools);

@@ -1,14 +1,18 @@
 /**
  * The outputs read from the rendered pages: the search names (`search-names.ts`) and the engine coverage
  * (`engine-objects.ts`). Each page's render kept what it names (`BodyMeta.places`), so they are put together
- * here from those small records, without reading any page's syntax tree again.
+ * here from those small records, without reading any page's syntax tree again; and each function's entry, for
+ * `functions.json` (kept with them: finding the entries reads every page's places).
  */
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { SourceTree } from '../../content/types.ts';
 import {
   engineCoverage,
+  functionEntries,
+  namedPlaces,
   type CoverageLine,
   type EngineObjects,
+  type NamePlace,
   type PagePlaces,
 } from '../../examples/engine-objects.ts';
 import type { NameIndex } from '../../islands/name-match.ts';
@@ -24,12 +28,15 @@ export type NamePage = { view: PageView; places?: PagePlaces };
 export interface Names {
   index: NameIndex;
   coverage: CoverageLine[];
+  /** Each documented function's entry (`functionEntries`), for `functions.json`: kept with the names, under their key. */
+  functions: [string, NamePlace][];
 }
 
 export function computeNames(model: SiteModel, projectRoot: string, objects: EngineObjects): Names {
   return {
     index: nameIndex(model, projectRoot, objects, settingSummaries(projectRoot), errorCodeSummaries(projectRoot)),
     coverage: engineCoverage(model, objects),
+    functions: [...functionEntries(namedPlaces(model), objects.functions)],
   };
 }
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Root } from 'mdast';
 import type { RecordedPage } from '../../content/recorded.ts';
-import { functionEntries, namedPlaces } from '../../examples/engine-objects.ts';
+import type { Names } from '../search/names-work.ts';
 import { dataForTools } from '../../reference/data-files.ts';
 import { ENGINE_SETTINGS_FILE, SETTINGS_NOTES_FILE } from '../../reference/settings-data.ts';
 import { siteConfig } from '../../site.config.ts';
@@ -33,15 +33,15 @@ export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
     if (s.page.kind !== 'doc') return [];
     const { view } = s;
     const { body, relPath } = s.page.source;
-    const results = loaded.resultsOf(relPath);
-    const key = sha256(loaded.code.tools, view.route, view.title, body, results);
+    // The body and its results enter through the body key, which holds them, rather than hashed again.
+    const key = sha256(loaded.code.tools, view.route, view.title, s.bodyKey!);
     const known = cache.readParts(LLMS_PART, key)?.get('md')?.toString('utf8');
     if (known !== undefined) return [known];
     const part = llmsFullPart({
       title: view.title,
       url: siteConfig.origin + view.route,
       body,
-      recorded: recordedIn(results),
+      recorded: recordedIn(loaded.resultsOf(relPath)),
     });
     cache.appendParts(LLMS_PART, key, { md: part });
     return [part];
@@ -63,11 +63,12 @@ export async function functionsFiles(
   cache: BuildCache,
   loaded: LoadedSite,
   model: SiteModel,
+  functions: Names['functions'],
   parsed?: Promise<Map<string, Root>>,
 ): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
   const byRoute = new Map(model.pages.flatMap((p) => (p.page.kind === 'doc' ? [[p.page.route, p.page]] : [])));
-  const entries = functionEntries(namedPlaces(model), loaded.objects.functions);
+  const entries = new Map(functions);
   const entryRoutes = [...new Set([...entries.values()].map((e) => e.route))].sort();
   const recordedText = (route: string) => {
     const page = byRoute.get(route);
