@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BuildCache } from '../cache/build-cache.ts';
-import { isPlainRelativePath } from '../cache/manifest.ts';
+import { relPath } from '../cache/manifest.ts';
 import { readPagePart } from '../page-keys.ts';
 import type { PageState } from '../page-state.ts';
 import { htmlFileOf } from '../paths.ts';
@@ -24,7 +24,6 @@ import { PLACEHOLDER_INPUT } from '../render/pagefind-input.ts';
 import type { SearchIndexService, SearchPartWriter } from './search-index.ts';
 import type { SearchPart } from './search-parts.ts';
 
-const relPath = z.string().refine(isPlainRelativePath, { message: 'not a plain relative path' });
 /** A page as it was fed: its file for Pagefind, its page key, and its source's path, size and time (doc pages). */
 const plannedPage = z.union([
   z.tuple([relPath, z.string().regex(/^[0-9a-f]+$/)]),
