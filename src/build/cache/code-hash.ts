@@ -11,17 +11,31 @@ import path from 'node:path';
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[\w*${}\s,]+?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|@import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/**
+ * What the keys need of a file (its digest, its relative imports), read once while the file stays as it was (same
+ * size and time): the keys' closures share most of their modules, and a build reads each one once, not once a key.
+ */
+const seenFiles = new Map<string, { stamp: string; digest: string; imports: string[] }>();
+function fileFacts(file: string) {
+  const st = fs.statSync(file);
+  const stamp = `${st.size}:${st.mtimeMs}`;
+  let facts = seenFiles.get(file);
+  if (facts?.stamp !== stamp) {
+    const bytes = fs.readFileSync(file);
+    const imports = [...bytes.toString('utf8').matchAll(IMPORT)].flatMap((m) => m[1] ?? m[2] ?? m[3] ?? []);
+    facts = { stamp, digest: createHash('sha256').update(bytes).digest('hex'), imports };
+    seenFiles.set(file, facts);
+  }
+  return facts;
+}
+
 /** Every project file reachable from the entries by relative imports (TypeScript, TSX and CSS `@import`), sorted. */
 export function moduleClosure(entries: string[]): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || !fs.existsSync(file)) return;
     seen.add(file);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      if (spec) visit(path.resolve(path.dirname(file), spec));
-    }
+    for (const spec of fileFacts(file).imports) visit(path.resolve(path.dirname(file), spec));
   };
   for (const entry of entries) visit(path.resolve(entry));
   return [...seen].sort();
@@ -32,11 +46,8 @@ export function codeHash(projectRoot: string, files: string[], extra = ''): stri
   const h = createHash('sha256');
   h.update(`${process.version}\0${extra}\0`);
   const lock = path.join(projectRoot, 'package-lock.json');
-  h.update(fs.existsSync(lock) ? fs.readFileSync(lock) : '');
-  for (const file of files) {
-    h.update(`\0${path.relative(projectRoot, file)}\0`);
-    h.update(fs.readFileSync(file));
-  }
+  h.update(fs.existsSync(lock) ? fileFacts(lock).digest : '');
+  for (const file of files) h.update(`\0${path.relative(projectRoot, file)}\0${fileFacts(file).digest}`);
   return h.digest('hex');
 }
 
