@@ -1,8 +1,9 @@
 /**
- * `npx tsx scripts/search-relevance.ts [--misses] [--held-out-misses] [query...]`: the tuning suite and the
- * held-out set (aggregates; its misses only with `--held-out-misses`, for a report, never for tuning) run in Node against the built
- * site (`site/`), with the browser's own search code and Pagefind, in a few seconds and without a browser: for
- * tuning the ranking between builds. The browser suite and `npm run bench` give the figures that count.
+ * `npx tsx scripts/search-relevance.ts [--misses] [--held-out-misses] [--gate] [query...]`: the tuning suite and
+ * the held-out sets (aggregates; their misses only with `--held-out-misses`, for a report, never for tuning) run in
+ * Node against the built site (`site/`), with the browser's own search code and reader of the index, in a few
+ * seconds and without a browser. `npm test` runs it with `--gate`: a tuning query that misses fails the suite (the
+ * browser suite checks a share of the queries through the dialog, and that it ranks as this does).
  * With queries, prints their top results instead.
  */
 import fs from 'node:fs';
@@ -101,6 +102,11 @@ if (fileArg) {
   const f = figures(results);
   console.log(`tuning suite: ${describeFigures(f)}; mean reciprocal rank ${(reciprocal / cases.length).toFixed(3)}`);
   if (process.argv.includes('--misses')) for (const m of f.misses) console.log(`  ${m}`);
+  // `--gate` (npm test): every query of the tuning suite must find its page first; a miss fails the suite.
+  if (process.argv.includes('--gate') && f.misses.length) {
+    console.error(`search relevance: ${f.misses.length} tuning queries missed\n  ${f.misses.join('\n  ')}`);
+    process.exitCode = 1;
+  }
   // Open queries: search still gets them wrong; listed, so a general fix shows which it moves into the suite.
   const open = openCases();
   if (open.length) {

@@ -124,6 +124,8 @@ step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
+step "search: every tuning query finds its page first (the browser's ranking code, in Node)"
+npx tsx scripts/search-relevance.ts --gate
 end_step
 wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
 wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
