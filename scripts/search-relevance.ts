@@ -107,6 +107,8 @@ if (fileArg) {
     console.error(`search relevance: ${f.misses.length} tuning queries missed\n  ${f.misses.join('\n  ')}`);
     process.exitCode = 1;
   }
+  // The gate of `npm test` stops here: the open queries and held-out sets are figures (`npm run bench` prints them).
+  if (process.argv.includes('--gate')) process.exit();
   // Open queries: search still gets them wrong; listed, so a general fix shows which it moves into the suite.
   const open = openCases();
   if (open.length) {

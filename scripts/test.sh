@@ -111,13 +111,13 @@ sh scripts/build.sh
 end_step
 # One thread through every page: it runs beside the steps below, which leave a core free now and then.
 start_background html npx tsx scripts/validate-html.ts site
-step "output is deterministic: a second build without the cache, compared file by file"
+# A second build without the cache, into a folder of its own, compared with site/ file by file: beside the steps
+# below, which read site/ and never write it.
 again=".cache/site-again"
 rm -rf "$again" "$again.serve.json"
-sh scripts/build.sh --no-cache --out "$again" >/dev/null
-diff -r site "$again" >/dev/null || { diff -rq site "$again" | head -20; echo "test: two builds of the same tree differ" >&2; exit 1; }
-rm -rf "$again" "$again.serve.json"
-echo "the same site, byte for byte"
+start_background determinism sh -c 'sh scripts/build.sh --no-cache --out "$1" >/dev/null &&
+  { diff -r site "$1" >/dev/null || { diff -rq site "$1" | head -20; echo "two builds of the same tree differ"; exit 1; }; } &&
+  rm -rf "$1" "$1.serve.json" && echo "the same site, byte for byte"' determinism "$again"
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
 step "every route through the real server, and a crawl from /doc/"
@@ -127,6 +127,7 @@ npx tsx scripts/bench.ts --budgets-only
 step "search: every tuning query finds its page first (the browser's ranking code, in Node)"
 npx tsx scripts/search-relevance.ts --gate
 end_step
+wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
 wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
 wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
 step "browser tests and accessibility"
