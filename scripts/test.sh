@@ -118,14 +118,14 @@ rm -rf "$again" "$again.serve.json"
 start_background determinism sh -c 'sh scripts/build.sh --no-cache --out "$1" >/dev/null &&
   { diff -r site "$1" >/dev/null || { diff -rq site "$1" | head -20; echo "two builds of the same tree differ"; exit 1; }; } &&
   rm -rf "$1" "$1.serve.json" && echo "the same site, byte for byte"' determinism "$again"
+# Every tuning query through the browser's ranking code in Node: one thread, beside the browser tests.
+start_background relevance npx tsx scripts/search-relevance.ts --gate
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
 step "every route through the real server, and a crawl from /doc/"
 npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
-step "search: every tuning query finds its page first (the browser's ranking code, in Node)"
-npx tsx scripts/search-relevance.ts --gate
 end_step
 wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
 wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
@@ -133,6 +133,7 @@ wait_background signatures "function signatures on the engine (probed again, com
 step "browser tests and accessibility"
 npx playwright test
 end_step
+wait_background relevance "search: every tuning query finds its page first (the browser's ranking code, in Node)"
 wait_background examples "examples on the engine"
 echo
 echo "time per step:"
