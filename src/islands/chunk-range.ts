@@ -7,6 +7,7 @@
  * chunk that can hold a word starting with its stem is loaded: the chunk starts come with the records
  * (`pagefind-meta.ts` reads them from each part's metadata). Pure helpers.
  */
+import { stemEnglish } from './pagefind-stem.ts';
 
 /** Strings in code point order, as Pagefind (Rust) orders words. */
 export function compareCodePoints(a: string, b: string): number {
@@ -22,113 +23,15 @@ export function compareCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** Step 1 of Porter 2: inflections taken off anywhere (`-ly` stands for step 2's `-li`, from a final `y`). */
-const INFLECTION = /(?:ingly|edly|ing|ed|ies|ied|es|s|ly)$/;
-/** Steps 2 to 5: suffixes taken off (or shortened) only inside R1, longest first. */
-const SUFFIXES = [
-  'ization',
-  'ational',
-  'fulness',
-  'iveness',
-  'ousness',
-  'biliti',
-  'lessli',
-  'tional',
-  'ation',
-  'alism',
-  'aliti',
-  'iviti',
-  'entli',
-  'fulli',
-  'ousli',
-  'alize',
-  'icate',
-  'iciti',
-  'ative',
-  'ement',
-  'ator',
-  'izer',
-  'enci',
-  'anci',
-  'abli',
-  'alli',
-  'ical',
-  'ness',
-  'ance',
-  'ence',
-  'able',
-  'ible',
-  'ment',
-  'bli',
-  'ogi',
-  'ful',
-  'ant',
-  'ent',
-  'ism',
-  'ate',
-  'iti',
-  'ous',
-  'ive',
-  'ize',
-  'ion',
-  'li',
-  'al',
-  'er',
-  'ic',
-  'e',
-];
-
-/**
- * A prefix of the word that its Snowball (Porter 2) stem, Pagefind's, starts with. Step 1 takes off an inflection
- * anywhere (then may undouble a consonant, add an `e`, or turn a final `y` into `i`); steps 2 to 5 take off or
- * shorten suffixes only in R1 (what follows the first consonant after a vowel), and step 5 a final `l` of `ll`.
- * Taking off more than the stemmer would only loads more chunks; taking off less would make the answer depend
- * on what is loaded again.
- */
-export function stemFloor(word: string): string {
-  // A `y` at the start or after a vowel is a consonant (Porter 2 writes it `Y`).
-  const vowel = (i: number): boolean => /[aeiou]/.test(word[i] ?? '') || (word[i] === 'y' && i > 0 && !vowel(i - 1));
-  const regionAfter = (from: number) => {
-    for (let i = from + 1; i < word.length; i++) if (vowel(i - 1) && !vowel(i)) return i + 1;
-    return word.length;
-  };
-  const r1 = regionAfter(0);
-  const r2 = regionAfter(r1);
-  // Ends with a short syllable: consonant, vowel, consonant other than w, x or Y; or a two-letter vowel-consonant.
-  const shortEnd = (n: number) =>
-    (n === 2 && vowel(0) && !vowel(1)) ||
-    (n >= 3 &&
-      !vowel(n - 3) &&
-      vowel(n - 2) &&
-      !vowel(n - 1) &&
-      !/[wx]/.test(word[n - 1]!) &&
-      !(word[n - 1] === 'y' && vowel(n - 2)));
-  const inflection = INFLECTION.exec(word);
-  let keep = inflection ? inflection.index : word.length;
-  // What step 1 may change at the end of what it leaves: a doubled consonant after -ed or -ing, a final y.
-  const endMayChange = word.slice(0, keep).endsWith('y') || (inflection !== null && /^(?:ing|ed)/.test(inflection[0]));
-  let stripped = false;
-  // Suffixes of R1 may follow each other (`general|iz|ation`): each taken off in turn. Step 5 keeps a final `e`
-  // outside R2 after a short syllable (`date`, `stage`).
-  const takes = (x: string) =>
-    word.slice(0, keep).endsWith(x) && keep - x.length >= r1 && (x !== 'e' || keep - 1 >= r2 || !shortEnd(keep - 1));
-  for (;;) {
-    const suffix = SUFFIXES.find(takes) ?? (word.slice(0, keep).endsWith('ll') && keep - 1 >= r1 ? 'l' : undefined);
-    if (!suffix) break;
-    keep -= suffix.length;
-    stripped = true;
-  }
-  if (endMayChange && !stripped) keep -= 1;
-  return word.slice(0, Math.max(1, keep));
-}
-
 /**
  * The words to preload (Pagefind loads the chunk each one sorts into) so that every chunk that may hold a word
  * starting with `word`'s stem is loaded: the chunk where the stem would sort, and each chunk whose first word
- * starts with it. `starts`: every chunk's first word, sorted (`compareCodePoints`).
+ * starts with it. `starts`: every chunk's first word, sorted (`compareCodePoints`); `word`: normalized, as the
+ * reader stems it.
  */
 export function chunkProbes(starts: readonly string[], word: string): string[] {
-  const floor = stemFloor(word);
+  // Pagefind matches the loaded words that start with the query word's stem (`queri` for `query`).
+  const floor = stemEnglish(word);
   const probes: string[] = [];
   let holding: string | undefined;
   for (const start of starts) {
