@@ -15,10 +15,7 @@ const records = JSON.parse(fs.readFileSync(path.join(siteDir, 'search-records.js
   chunks?: string[];
 };
 serveFolder(siteDir);
-const [wasm, reader] = await openBoth(
-  siteDir,
-  (records.parts ?? [['', 0]]).map(([dir]) => dir),
-);
+const [wasm, reader] = await openBoth((records.parts ?? [['', 0]]).map(([dir]) => dir));
 // Each query word as the client looks it up: lower case, split at spaces and punctuation other than `_`.
 const words = [
   ...new Set(

@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { explainRanking, search, usePagefind, type Pagefind } from '../src/islands/search-client.ts';
 import { PagefindReader } from '../src/islands/pagefind-reader.ts';
 import {
@@ -22,25 +21,13 @@ import {
   type RelevanceCase,
   type Shown,
 } from '../tests/search/relevance.ts';
+import { ORIGIN, pagefindModule, serveFolder } from '../tests/search/pagefind-oracle.ts';
 
 const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
-const ORIGIN = 'http://docs.local';
-// Pagefind and the records are fetched from the built site's files.
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input: string | URL | Request) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN);
-  if (url.origin !== ORIGIN) return realFetch(input);
-  const file = path.join(siteDir, decodeURIComponent(url.pathname));
-  if (!fs.existsSync(file)) return new Response('not found', { status: 404 });
-  return new Response(fs.readFileSync(file), {
-    headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' },
-  });
-};
+serveFolder(siteDir);
 
 // The browser's reader of the index (`src/islands/pagefind-reader.ts`); `--wasm` runs Pagefind's own module instead.
-const pf = process.argv.includes('--wasm')
-  ? ((await import(pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href)) as Pagefind)
-  : new PagefindReader();
+const pf: Pagefind = process.argv.includes('--wasm') ? await pagefindModule() : new PagefindReader();
 usePagefind(pf, `${ORIGIN}/pagefind/`);
 
 async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {

@@ -5,8 +5,10 @@
  * index and by `scripts/check-pagefind-reader.ts` on the built site.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as pagefind from 'pagefind';
 import { chunkProbes } from '../../src/islands/chunk-range.ts';
 import { PagefindReader } from '../../src/islands/pagefind-reader.ts';
 import type { Pagefind, PagefindResult } from '../../src/islands/search-fulltext.ts';
@@ -15,13 +17,46 @@ export const ORIGIN = 'http://docs.local';
 let served: string | undefined;
 const realFetch = globalThis.fetch;
 
-/** `fetch` answers `ORIGIN` from this folder's files (the built site, or a fixture's). */
+/**
+ * Pagefind's own code (`pagefind.js` and its WebAssembly), which the site does not publish: written once per
+ * process, from an index of one page made by the same Pagefind package as the site's. Returns its folder.
+ */
+let runtime: Promise<string> | undefined;
+export function pagefindRuntime(): Promise<string> {
+  runtime ??= (async () => {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(errors.join('; '));
+    // In English, as the site's pages: Pagefind loads the WebAssembly of the page's language.
+    const page = '<html lang="en"><body><main>a page</main></body></html>';
+    await index.addHTMLFile({ sourcePath: 'a/index.html', content: page });
+    const { files } = await index.getFiles();
+    await pagefind.close();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-runtime-'));
+    for (const f of files.filter((file) => /^(?:pagefind\.js|wasm\.[^/]+\.pagefind)$/.test(file.path)))
+      fs.writeFileSync(path.join(dir, f.path), f.content);
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return runtime;
+}
+
+/** Removes `pagefindRuntime()`'s folder now (a test runner's worker may end without an `exit` event). */
+export async function removePagefindRuntime(): Promise<void> {
+  if (runtime) fs.rmSync(await runtime, { recursive: true, force: true });
+  runtime = undefined;
+}
+
+/**
+ * `fetch` answers `ORIGIN` from this folder's files (the built site, or a fixture's); Pagefind's WebAssembly,
+ * which the site does not publish, from `pagefindRuntime()`.
+ */
 export function serveFolder(dir: string): void {
   served = dir;
   globalThis.fetch = async (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN);
     if (url.origin !== ORIGIN || served === undefined) return realFetch(input);
-    const file = path.join(served, decodeURIComponent(url.pathname));
+    const wasm = /^\/pagefind\/(wasm\.[^/]+\.pagefind)$/.exec(url.pathname)?.[1];
+    const file = wasm ? path.join(await pagefindRuntime(), wasm) : path.join(served, decodeURIComponent(url.pathname));
     if (!fs.existsSync(file)) return new Response('not found', { status: 404 });
     return new Response(fs.readFileSync(file), {
       headers: { 'content-type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' },
@@ -29,10 +64,15 @@ export function serveFolder(dir: string): void {
   };
 }
 
-/** Pagefind's own module (a fresh instance per call) and the reader, both over `dirs` (the first part first). */
-export async function openBoth(siteDir: string, dirs: readonly string[]): Promise<[Pagefind, Pagefind]> {
-  const url = `${pathToFileURL(path.join(siteDir, 'pagefind/pagefind.js')).href}?instance=${Math.random()}`;
-  const wasm = (await import(url)) as Pagefind;
+/** Pagefind's own module, a fresh instance per call (the index it reads is set by its `basePath` option). */
+export async function pagefindModule(): Promise<Pagefind> {
+  const url = `${pathToFileURL(path.join(await pagefindRuntime(), 'pagefind.js')).href}?instance=${Math.random()}`;
+  return (await import(url)) as Pagefind;
+}
+
+/** Pagefind's own module and the reader, both over `dirs` of the folder `serveFolder` serves (first part first). */
+export async function openBoth(dirs: readonly string[]): Promise<[Pagefind, Pagefind]> {
+  const wasm = await pagefindModule();
   const reader = new PagefindReader();
   for (const pf of [wasm, reader]) {
     await pf.options({ basePath: `${ORIGIN}/pagefind/`, noWorker: true });

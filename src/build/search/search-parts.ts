@@ -38,9 +38,10 @@ export function planParts(pages: number, pagesPerPart = PAGES_PER_PART): SearchP
   }));
 }
 
-/** The files of a part's index the site publishes: all of the first part's, only the index data of the others. */
-export function publishedInPart(part: SearchPart, file: string): boolean {
-  return (
-    part.dir === '' || /^(?:pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)\/[^/]+)$/.test(file)
-  );
+/**
+ * The files of a part's index the site publishes: its index data. Pagefind's own code (`pagefind.js`, its
+ * WebAssembly, worker and UI) is not published: the browser reads the index itself (`islands/pagefind-reader.ts`).
+ */
+export function publishedInPart(file: string): boolean {
+  return /^(?:pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)\/[^/]+)$/.test(file);
 }

@@ -164,7 +164,7 @@ export function placeSiteFiles(
 export function placeSearchIndex(writer: SiteWriter, index: readonly PartFiles[], records: NameIndex): void {
   for (const { part, files } of index)
     for (const [rel, content] of files)
-      if (publishedInPart(part, rel))
+      if (publishedInPart(rel))
         writer.place(
           `pagefind/${part.dir}${rel}`,
           sha256(content),

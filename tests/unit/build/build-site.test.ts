@@ -91,14 +91,16 @@ describe('build', () => {
     expect(html).toContain('<meta property="og:title" content="First Steps"/>');
   });
 
-  it('copies images and builds one stylesheet, one module script and the search index', () => {
+  it('copies images and builds one stylesheet, one module script and the search index (its data only)', () => {
     expect(fs.existsSync(path.join(out, 'assets/content/01-guide/img/box.svg'))).toBe(true);
     // A file no page shows or links stays unpublished.
     expect(fs.existsSync(path.join(out, 'assets/content/01-guide/img/unused.csv'))).toBe(false);
     const html = read('doc/guide/first/index.html');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/build\/site-[0-9a-f]{10}\.css"\/>/);
     expect(html).toMatch(/<script type="module" src="\/assets\/build\/islands-[\w-]+\.js"><\/script>/);
-    expect(fs.existsSync(path.join(out, 'pagefind/pagefind.js'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'pagefind/pagefind-entry.json'))).toBe(true);
+    // The browser reads the index itself: Pagefind's own script, WebAssembly and UI are not published.
+    expect(fs.readdirSync(path.join(out, 'pagefind')).filter((f) => /\.(?:js|css|pagefind)$/.test(f))).toEqual([]);
   });
 
   it('inlines nothing but the hashed theme bootstrap the CSP allows (and structured data, which never runs)', () => {
