@@ -1,6 +1,7 @@
 /**
  * NULL behaviour and determinism, the signature prober's last step: for each function one sample call (of its
- * first few accepted calls with arguments, the first that runs on the probe table's values) is run, run again
+ * first few accepted calls with arguments, two or more if it has such calls, the first that runs on the probe
+ * table's values) is run, run again
  * after all the others (determinism), with each argument NULL in turn and with every argument NULL.
  */
 import { callSql, selectSql, type Arg, type Form } from './calls.ts';
@@ -9,6 +10,8 @@ import { argSql } from './types.ts';
 
 /** Calls tried as the sample of a function, in family order, until one runs. */
 const SAMPLE_CANDIDATES = 4;
+/** Argument types a function accepts among many without being about them. */
+const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY']);
 /** Statements per request to the engine. */
 const RUN_BATCH = 200;
 
@@ -36,6 +39,17 @@ const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
   return cell ? (cell[1] === 'true' ? 'null' : 'value') : 'error';
 };
 
+/** What a one-row answer holds: a value, NULL, or nothing (the call failed). */
+function sampleAnswer(a: { box?: string }): 'value' | 'null' | 'error' {
+  if (a.box === undefined) return 'error';
+  const row =
+    a.box
+      .split('\n')
+      .filter((line) => line.startsWith('│'))
+      .at(-1) ?? '';
+  return /^│\s*NULL\s*│$/.test(row.trim()) ? 'null' : 'value';
+}
+
 async function runAll(engine: ProbeEngine, sqls: string[]): Promise<{ box?: string; error?: string }[]> {
   const out: { box?: string; error?: string }[] = [];
   for (let i = 0; i < sqls.length; i += RUN_BATCH) out.push(...(await engine.run(sqls.slice(i, i + RUN_BATCH))));
@@ -47,15 +61,36 @@ export async function probeBehaviour(
   engine: ProbeEngine,
   targets: BehaviourTarget[],
 ): Promise<{ behaviour: Map<string, Behaviour>; ran: number }> {
-  const candidates = new Map(
-    targets.map((t) => [t, t.calls.filter((args) => args.length > 0).slice(0, SAMPLE_CANDIDATES)]),
-  );
+  // Calls of two or more arguments first (the sort is stable): the one-argument form of a function such as
+  // COALESCE or GREATEST says nothing of what a NULL among several arguments does. Then calls of ordinary types:
+  // a BITMAP or GEOMETRY given to a function that takes anything may fail, and a TRY_ function turns that into NULL.
+  const rare = (args: Arg[]) => args.some((a) => RARE_FAMILIES.has(a.family.name));
+  const rank = (args: Arg[]) => (args.length === 1 ? 2 : 0) + (rare(args) ? 1 : 0);
+  const candidatesOf = (t: BehaviourTarget): Arg[][] => {
+    const sorted = t.calls.filter((args) => args.length > 0).sort((a, b) => rank(a) - rank(b));
+    // A function whose calls of several arguments are all of rare types (the prober lists the calls of any
+    // type beyond the first argument's only where they differ) is tried first with an ordinary argument twice, its
+    // first and a string: GREATEST(c_i32, c_i32), JSON_OBJECT(c_str, c_str), not GREATEST(c_bitmap, c_bitmap).
+    const singles = sorted.filter((args) => args.length === 1 && !rare(args));
+    const doubles =
+      sorted[0] && rare(sorted[0]) && sorted[0].length > 1
+        ? [singles[0], singles.find((args) => args[0]!.family.name === 'VARCHAR')]
+            .filter((args, i, all): args is Arg[] => args !== undefined && all.indexOf(args) === i)
+            .map((args) => [args[0]!, args[0]!])
+        : [];
+    return [...doubles, ...sorted].slice(0, SAMPLE_CANDIDATES);
+  };
+  const candidates = new Map(targets.map((t) => [t, candidatesOf(t)]));
   const tries = [...candidates].flatMap(([t, cs]) => cs.map((args) => selectSql(callSql(t.name, args, t.form))));
   const tried = await runAll(engine, tries);
-  const runsOk = new Map(tries.map((sql, i) => [sql, tried[i]!.box !== undefined]));
+  const answerOf = new Map(tries.map((sql, i) => [sql, sampleAnswer(tried[i]!)]));
+  // The first candidate that gives a value; else one that runs (a NULL from ordinary values says little of NULLs).
   const sampleOf = (t: BehaviourTarget): Arg[] | undefined => {
     const cs = candidates.get(t)!;
-    return cs.find((args) => runsOk.get(selectSql(callSql(t.name, args, t.form)))) ?? cs[0] ?? t.calls[0];
+    const answer = (args: Arg[]) => answerOf.get(selectSql(callSql(t.name, args, t.form)));
+    return (
+      cs.find((args) => answer(args) === 'value') ?? cs.find((args) => answer(args) === 'null') ?? cs[0] ?? t.calls[0]
+    );
   };
   // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
   const runs: string[] = [];

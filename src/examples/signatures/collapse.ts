@@ -148,6 +148,9 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
       kind: 'propagates',
       text: p.kind === 'aggregate' ? 'NULL when every input is NULL' : 'NULL in any argument gives NULL',
     };
+  // COALESCE, GREATEST: one NULL among values is passed over, but all of them NULL give NULL.
+  if (answers.length > 1 && answers.every((a) => a === 'value') && p.allNull === 'null' && p.kind !== 'aggregate')
+    return { kind: 'partial', text: 'NULL only when every argument is NULL' };
   if (answers.every((a) => a === 'value'))
     return {
       kind: 'never-null',

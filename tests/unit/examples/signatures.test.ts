@@ -6,13 +6,14 @@
 import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
+import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
 import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
 import { probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
-import { sqlTypeName } from '../../../src/examples/signatures/types.ts';
+import { ALL_FAMILIES, sqlTypeName } from '../../../src/examples/signatures/types.ts';
 import { pagePlaces } from '../../../src/examples/engine-objects.ts';
 import { insertSignatureCards, signatureCard } from '../../../src/reference/signature-cards.ts';
 
@@ -82,6 +83,63 @@ describe('readable signatures', () => {
     expect(nullBehaviour({ ...base, nullIn: ['value', 'null'] }).text).toBe(
       'NULL as the second argument gives NULL; as the first, a value',
     );
+    // COALESCE, GREATEST: a NULL among values is passed over; all of them NULL give NULL.
+    expect(nullBehaviour({ ...base, nullIn: ['value', 'value'], allNull: 'null' })).toEqual({
+      kind: 'partial',
+      text: 'NULL only when every argument is NULL',
+    });
+    expect(nullBehaviour({ ...base, nullIn: ['value', 'value'], allNull: 'value' }).kind).toBe('never-null');
+  });
+
+  it('judges NULL on a call of two or more arguments, of ordinary types, where the function has one', async () => {
+    const family = (name: string) => ALL_FAMILIES.find((f) => f.name === name)!;
+    const arg = (name: string) => ({ family: family(name), variant: family(name).rep });
+    // As COALESCE answers: NULL only when every argument is NULL.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const nulls = (sql.match(/n_c_/g) ?? []).length;
+            const args = (/\((.*)\)\) IS NULL/.exec(sql)?.[1] ?? '').split(',').length;
+            return /IS NULL/.test(sql) ? { box: nulls === args ? '│ true │' : '│ false │' } : { box: `│ ${sql} │` };
+          }),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      {
+        name: 'coalesce',
+        form: { args: 'column' },
+        calls: [[arg('INTEGER')], [arg('BITMAP'), arg('BITMAP')], [arg('INTEGER'), arg('INTEGER')]],
+      },
+    ]);
+    const b = behaviour.get('coalesce')!;
+    expect(b.sample).toBe('coalesce(c_i32, c_i32)');
+    expect(b.nullIn).toEqual(['value', 'value']);
+    expect(b.allNull).toBe('null');
+    // Its calls of two arguments all of a rare type: its ordinary argument twice is tried first.
+    const greatest = await probeBehaviour(engine, [
+      { name: 'greatest', form: { args: 'column' }, calls: [[arg('INTEGER')], [arg('BITMAP'), arg('BITMAP')]] },
+    ]);
+    expect(greatest.behaviour.get('greatest')!.sample).toBe('greatest(c_i32, c_i32)');
+    // A call that gives NULL on ordinary values says nothing of NULLs: one that gives a value is taken.
+    const objects: ProbeEngine = {
+      ...engine,
+      run: async (sqls) => {
+        const answers = await engine.run(sqls);
+        return sqls.map((sql, i) =>
+          sql === 'SELECT json_object(c_i32, c_i32) FROM probe' ? { box: '│ NULL │' } : answers[i]!,
+        );
+      },
+    };
+    const json = await probeBehaviour(objects, [
+      {
+        name: 'json_object',
+        form: { args: 'column' },
+        calls: [[arg('INTEGER')], [arg('VARCHAR')], [arg('BITMAP'), arg('BITMAP')]],
+      },
+    ]);
+    expect(json.behaviour.get('json_object')!.sample).toBe('json_object(c_str, c_str)');
   });
 });
 
