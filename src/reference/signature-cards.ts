@@ -41,7 +41,9 @@ export function signatureCard(card: FunctionCard): Element {
       text(
         card.deterministic
           ? 'yes: the same arguments give the same result'
-          : 'no: each call may give a different result',
+          : card.timeZone
+            ? "no: the result depends on the session's time zone (the timezone setting), not only on the arguments"
+            : 'no: each call may give a different result',
       ),
     ]);
   if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);

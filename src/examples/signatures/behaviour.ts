@@ -12,6 +12,11 @@ import { argSql } from './types.ts';
 const SAMPLE_CANDIDATES = 4;
 /** Argument types a function accepts among many without being about them. */
 const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY']);
+/**
+ * UTC-12 and UTC+12 (the `Etc` zones count the other way): 24 hours apart, so never the same date, and fixed
+ * offsets without a history (some zones' old offsets give odd answers for dates, which would be blamed on them).
+ */
+const TIME_ZONES = ['Etc/GMT+12', 'Etc/GMT-12'] as const;
 /** Statements per request to the engine. */
 const RUN_BATCH = 200;
 
@@ -29,8 +34,10 @@ export interface Behaviour {
   nullIn?: NullAnswer[];
   /** Its answer with every argument NULL (absent for a call without arguments). */
   allNull?: NullAnswer;
-  /** Two runs gave the same answer (undefined when the sample does not run). */
+  /** Two runs gave the same answer, in two time zones too (undefined when the sample does not run). */
   deterministic?: boolean;
+  /** The answer changed with the session's time zone (set only then). */
+  timeZone?: true;
 }
 
 const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
@@ -117,18 +124,37 @@ export async function probeBehaviour(
   const again = await runAll(engine, samples);
   const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
   const againBy = new Map(samples.map((s, i) => [s, again[i]!]));
+  // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
+  // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
+  // time zone is how a timestamp is read and shown, which the pages explain.
+  const zoneFree = samples.filter((sql) => !/\bc_ts\b/.test(sql) && !/│\s*Timestamp/.test(byRun.get(sql)?.box ?? ''));
+  const inZone = async (zone: string) => {
+    await engine.run([`SET timezone = '${zone}'`]);
+    try {
+      return await runAll(engine, zoneFree);
+    } finally {
+      await engine.run(['UNSET timezone']);
+    }
+  };
+  const [west, east] = [await inZone(TIME_ZONES[0]), await inZone(TIME_ZONES[1])];
+  const zoneDependent = new Set(zoneFree.filter((_, i) => west[i]!.box !== east[i]!.box));
 
   const behaviour = new Map<string, Behaviour>();
   for (const [t, p] of plans) {
     const b: Behaviour = { sample: p.sample };
     const first = byRun.get(selectSql(p.sample))!;
     const second = againBy.get(selectSql(p.sample))!;
-    if (first.box !== undefined && second.box !== undefined) b.deterministic = first.box === second.box;
+    if (first.box !== undefined && second.box !== undefined) {
+      const zone = zoneDependent.has(selectSql(p.sample));
+      b.deterministic = first.box === second.box && !zone;
+      // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
+      if (zone && first.box === second.box) b.timeZone = true;
+    }
     if (p.nullIn.length) {
       b.nullIn = p.nullIn.map((s) => isNullAnswer(byRun.get(s)!));
       b.allNull = isNullAnswer(byRun.get(p.allNull)!);
     }
     behaviour.set(t.name, b);
   }
-  return { behaviour, ran: runs.length + samples.length };
+  return { behaviour, ran: runs.length + samples.length + 2 * zoneFree.length };
 }

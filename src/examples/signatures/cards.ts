@@ -25,6 +25,8 @@ export interface FunctionCard {
   returns: string[];
   nulls: { kind: NullBehaviour; text: string };
   deterministic?: boolean;
+  /** Not deterministic because the result changes with the session's time zone. */
+  timeZone?: true;
   /** Other names of the same function (the engine resolves them to one). */
   aliases: string[];
   category?: string;
@@ -132,6 +134,7 @@ export function functionCards(
       aliases,
     };
     if (p.deterministic !== undefined) card.deterministic = p.deterministic;
+    if (p.timeZone) card.timeZone = true;
     if (category) card.category = category;
     const intro = introduced.get(name) ?? aliases.map((a) => introduced.get(a)).find(Boolean);
     if (intro) card.introduced = intro;

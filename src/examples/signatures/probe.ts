@@ -62,8 +62,10 @@ export interface FunctionProbe {
   nullIn?: NullAnswer[];
   /** The sample with every argument NULL. */
   allNull?: NullAnswer;
-  /** Two runs of the sample gave the same answer (undefined when the sample does not run). */
+  /** Two runs of the sample gave the same answer, in two time zones too (undefined when the sample does not run). */
   deterministic?: boolean;
+  /** The sample's answer changed with the session's time zone. */
+  timeZone?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
@@ -299,6 +301,7 @@ export async function probeFunctions(
     if (b) {
       probe.sample = b.sample;
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
+      if (b.timeZone) probe.timeZone = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }

@@ -26,6 +26,7 @@ const probeSchema = z.strictObject({
   nullIn: z.array(nullAnswer).optional(),
   allNull: nullAnswer.optional(),
   deterministic: z.boolean().optional(),
+  timeZone: z.literal(true).optional(),
   refused: z.string().optional(),
   aliasOf: z.string().optional(),
 });
@@ -78,7 +79,16 @@ export function describeProbeDifference(
   if (gone.length) out.push(`${name}: no longer accepted: ${listed(gone)}`);
   if (added.length) out.push(`${name}: now accepted: ${listed(added)}`);
   if (changed.length) out.push(`${name}: now returns ${listed(changed)}`);
-  for (const key of ['form', 'sample', 'nullIn', 'allNull', 'deterministic', 'refused', 'aliasOf'] as const) {
+  for (const key of [
+    'form',
+    'sample',
+    'nullIn',
+    'allNull',
+    'deterministic',
+    'timeZone',
+    'refused',
+    'aliasOf',
+  ] as const) {
     const a = JSON.stringify(then[key]);
     const b = JSON.stringify(now[key]);
     if (a !== b) out.push(`${name}: ${key} was ${a ?? 'unset'}, now ${b ?? 'unset'}`);

@@ -141,6 +141,33 @@ describe('readable signatures', () => {
     ]);
     expect(json.behaviour.get('json_object')!.sample).toBe('json_object(c_str, c_str)');
   });
+
+  it('calls a result that changes with the session time zone not deterministic (TODAY, TIMEZONE)', async () => {
+    let zone = 'UTC';
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            if (sql.startsWith('SET timezone')) zone = /'(.*)'/.exec(sql)![1]!;
+            if (sql.startsWith('UNSET timezone')) zone = 'UTC';
+            if (sql === 'SELECT today() FROM probe')
+              return { box: `│ Date │\n│ '${zone === 'Etc/GMT-12' ? '2026-11-28' : '2026-11-27'}' │` };
+            return { box: `│ String │\n│ '${sql}' │` };
+          }),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'today', form: { args: 'column' }, calls: [[]] },
+      { name: 'pi', form: { args: 'column' }, calls: [[]] },
+    ]);
+    expect(behaviour.get('today')!.deterministic).toBe(false);
+    expect(behaviour.get('today')!.timeZone).toBe(true);
+    expect(behaviour.get('pi')!.timeZone).toBeUndefined();
+    expect(behaviour.get('pi')!.deterministic).toBe(true);
+    // The session is left in its own time zone.
+    expect(zone).toBe('UTC');
+  });
 });
 
 /** A tiny engine: ABS takes integers and doubles and names its overloads when refused; NOW takes nothing. */
@@ -352,5 +379,14 @@ describe('a card', () => {
     );
     expect(html).toContain('"href":"/doc/releases/v1.2.0"');
     expect(html).not.toContain('/doc/doc/');
+  });
+
+  it('says why a function is not deterministic: its calls differ, or the session time zone changes its result', () => {
+    const text = (c: FunctionCard) => JSON.stringify(signatureCard(c));
+    expect(text({ ...card('now'), deterministic: false })).toContain('no: each call may give a different result');
+    expect(text({ ...card('today'), deterministic: false, timeZone: true })).toContain(
+      "no: the result depends on the session's time zone",
+    );
+    expect(text({ ...card('to_monday'), deterministic: true })).toContain('yes: the same arguments');
   });
 });
