@@ -127,14 +127,24 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
 }
 
 /** `NAME(A | B, C [, D]) → R` */
-export function signatureText(name: string, s: Signature): string {
+/**
+ * How the documentation writes a call beyond its argument types: parameters before the arguments
+ * (`WINDOW_FUNNEL(<window>)(…)`), and more arguments than the prober tried (`RETENTION(<cond1>, ..., <cond32>)`).
+ */
+export interface CallForm {
+  params?: string;
+  variadic?: boolean;
+}
+
+export function signatureText(name: string, s: Signature, form: CallForm = {}): string {
   const parts = s.args.map((alts, i) => {
     const text = alts.join(' | ');
     if (i < s.required) return i === 0 ? text : `, ${text}`;
     return i === 0 ? `[${text}` : ` [, ${text}`;
   });
   const optional = s.args.length - s.required;
-  return `${name.toUpperCase()}(${parts.join('')}${']'.repeat(optional)}) → ${s.returns}`;
+  const more = form.variadic && s.args.length ? ' [, ...]' : '';
+  return `${name.toUpperCase()}${form.params ?? ''}(${parts.join('')}${']'.repeat(optional)}${more}) → ${s.returns}`;
 }
 
 export type NullBehaviour = 'propagates' | 'never-null' | 'partial' | 'unknown';
@@ -151,6 +161,9 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
   // COALESCE, GREATEST: one NULL among values is passed over, but all of them NULL give NULL.
   if (answers.length > 1 && answers.every((a) => a === 'value') && p.allNull === 'null' && p.kind !== 'aggregate')
     return { kind: 'partial', text: 'NULL only when every argument is NULL' };
+  // An aggregate whose type is nullable may still give NULL (WINDOW_FUNNEL over no rows).
+  if (answers.every((a) => a === 'value') && p.kind === 'aggregate' && p.calls.some((c) => c.returns.endsWith(' NULL')))
+    return { kind: 'partial', text: 'NULL inputs are skipped; the result may still be NULL (its type is nullable)' };
   if (answers.every((a) => a === 'value'))
     return {
       kind: 'never-null',

@@ -3,12 +3,15 @@
  * readable signatures, NULL behaviour in words, a changed engine answer named by function, the card placed on
  * its entry, and the prose that contradicts the card found.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
-import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
+import { documentedForms, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
 import { probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
@@ -65,6 +68,37 @@ describe('readable signatures', () => {
       'TO_START_OF_WEEK(DATE | TIMESTAMP [, INTEGER]) → DATE',
     ]);
   });
+  it('writes the documented parameters before the arguments, and a `...` where more arguments may follow', () => {
+    const [sig] = collapseSignatures([
+      { args: ['TIMESTAMP'], returns: 'TINYINT UNSIGNED NULL' },
+      { args: ['TIMESTAMP', 'BOOLEAN'], returns: 'TINYINT UNSIGNED NULL' },
+    ]);
+    expect(signatureText('window_funnel', sig!, { params: '(<window>)', variadic: true })).toBe(
+      'WINDOW_FUNNEL(<window>)(TIMESTAMP [, BOOLEAN] [, ...]) → TINYINT UNSIGNED',
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'content/catalogue'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'content/catalogue/functions.tsv'),
+        [
+          'category\tname\tsyntax\tsource',
+          'aggregate\tWINDOW_FUNNEL\tWINDOW_FUNNEL( <window> )( <timestamp>, <cond1>, ..., <condN> )\tx.md',
+          'aggregate\tRETENTION\tRETENTION( <cond1> , <cond2> , ..., <cond32> )\tx.md',
+          'window\tNTILE\tNTILE(n) OVER ( PARTITION BY expr, ... ORDER BY expr )\tx.md',
+          'geo\tPOINT_IN_POLYGON\tPOINT_IN_POLYGON((x,y), [(a,b), (c,d) ... ])\tx.md',
+          'string\tUPPER\tUPPER(<str>)\tx.md',
+        ].join('\n'),
+      );
+      expect(Object.fromEntries(documentedForms(dir))).toEqual({
+        window_funnel: { params: '(<window>)', variadic: true },
+        retention: { variadic: true },
+        point_in_polygon: { variadic: true },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('names a return type by its family when the argument widths decide it', () => {
     const calls = [
       { args: ['INT', 'INT'], returns: 'BIGINT' },
@@ -89,6 +123,16 @@ describe('readable signatures', () => {
       text: 'NULL only when every argument is NULL',
     });
     expect(nullBehaviour({ ...base, nullIn: ['value', 'value'], allNull: 'value' }).kind).toBe('never-null');
+    // An aggregate that skips NULL inputs but whose type is nullable may still give NULL (over no rows).
+    const funnel: FunctionProbe = {
+      kind: 'aggregate',
+      calls: [{ args: ['TIMESTAMP'], returns: 'TINYINT UNSIGNED NULL' }],
+    };
+    expect(nullBehaviour({ ...funnel, nullIn: ['value'] }).text).toBe(
+      'NULL inputs are skipped; the result may still be NULL (its type is nullable)',
+    );
+    const count: FunctionProbe = { kind: 'aggregate', calls: [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }] };
+    expect(nullBehaviour({ ...count, nullIn: ['value'] }).text).toBe('NULL inputs are skipped; never NULL');
   });
 
   it('judges NULL on a call of two or more arguments, of ordinary types, where the function has one', async () => {
