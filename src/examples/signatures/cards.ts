@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
-import { collapseSignatures, nullBehaviour, signatureText, type CallForm, type NullBehaviour } from './collapse.ts';
+import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
+import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
   readSignatures,
@@ -153,47 +154,6 @@ export function functionCards(
 }
 
 export { catalogueCategories };
-
-/** The parenthesised groups of a call, outermost only: `(<window>)( <ts>, f(x) )` gives `<window>` and `<ts>, f(x)`. */
-function topLevelGroups(text: string): string[] {
-  const groups: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '(' && depth++ === 0) start = i + 1;
-    else if (text[i] === ')' && depth > 0 && --depth === 0) groups.push(text.slice(start, i).trim());
-  }
-  return groups;
-}
-
-/**
- * What each function's documented syntax (`functions.tsv`, its first form) adds to the probed argument types: the
- * parameters written before the arguments, and a `...` among the arguments (more than the prober tried).
- */
-export function documentedForms(projectRoot: string): Map<string, CallForm> {
-  const out = new Map<string, CallForm>();
-  const file = path.join(projectRoot, 'content/catalogue/functions.tsv');
-  if (!fs.existsSync(file)) return out;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [, name = '', syntax = ''] = line.split('\t');
-    // The call itself: a window function's OVER clause is not part of it.
-    const call = (syntax.split(';')[0] ?? '').split(/\sOVER\b/)[0]!.trim();
-    const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(call)?.[0];
-    if (!head || head.toLowerCase() !== name.toLowerCase()) continue;
-    const groups = topLevelGroups(call.slice(head.length));
-    const args = groups.at(-1);
-    if (args === undefined) continue;
-    const form: CallForm = {};
-    if (groups.length > 1)
-      form.params = groups
-        .slice(0, -1)
-        .map((g) => `(${g.replace(/\s+/g, ' ')})`)
-        .join('');
-    if (/\.\.\./.test(args)) form.variadic = true;
-    if (form.params || form.variadic) out.set(name.toLowerCase(), form);
-  }
-  return out;
-}
 
 /**
  * The cards by the name as headings and titles give it (`normalName`: `TO_DATE`, `to date`); where two engine

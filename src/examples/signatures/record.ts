@@ -1,9 +1,8 @@
 /** Probes the whole engine catalogue through the bridge (`npm run examples -- --signatures`). */
-import fs from 'node:fs';
-import path from 'node:path';
 import { EngineBridge, EngineFailure } from '../bridge.ts';
 import { probeFunctions, type FunctionProbe, type ProbeEngine, type ProbeTarget } from './probe.ts';
 import { probeTableSql } from './types.ts';
+import { documentedArities } from './documented.ts';
 
 /** The bridge as the prober's engine: batches of statements planned or run in the probe session. */
 export function bridgeEngine(bridge: EngineBridge): ProbeEngine {
@@ -14,29 +13,6 @@ export function bridgeEngine(bridge: EngineBridge): ProbeEngine {
     return a.answers;
   };
   return { plan: (sqls) => ask('plan', sqls), run: (sqls) => ask('values', sqls) };
-}
-
-/**
- * How many arguments each function's documented syntax gives (`content/catalogue/functions.tsv`, optional ones
- * included). The prober tries one more (an undocumented argument shows), or six for an undocumented function (beyond
- * three, only the argument types the engine names when it refuses a call).
- */
-export function documentedArities(projectRoot: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const file = path.join(projectRoot, 'content/catalogue/functions.tsv');
-  if (!fs.existsSync(file)) return out;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [, name = '', syntax = ''] = line.split('\t');
-    for (const call of syntax.split(';')) {
-      // The last parenthesised group is the arguments (`QUANTILE(<p>)(<expr>)` has parameters before them).
-      const groups = [...call.matchAll(/\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)].map((m) => m[1]!.trim());
-      const args = groups.at(-1);
-      if (args === undefined) continue;
-      const count = args === '' ? 0 : args.split(',').filter((a) => !/^\s*\.\.\.\s*\]?\s*$/.test(a)).length;
-      out.set(name.toLowerCase(), Math.max(out.get(name.toLowerCase()) ?? 0, count));
-    }
-  }
-  return out;
 }
 
 export async function probeCatalogue(
