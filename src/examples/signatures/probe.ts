@@ -164,8 +164,12 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
     if (process.env.PROBE_DEBUG) console.error(`arity ${n}: ${batch.calls} calls so far`);
     const live = probed.filter((st) => n <= st.target.maxArity);
     await tryCalls(live.flatMap((st) => [...(st.hints.get(n)?.values() ?? [])].map((args) => ({ st, args }))));
-    // Beyond three arguments only what the engine named is tried.
-    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && realOfArity(st, n).length === 0);
+    // Beyond three arguments only what the engine named is tried. A function that took BITMAP or GEOMETRY in
+    // every position and named nothing takes any type (IFNULL, NVL): each family is tried in every position too,
+    // or only those two would be found (changing one position at a time breaks the one type they share).
+    const onlyRare = (st: State) =>
+      realOfArity(st, n).every((c) => c.args.every((a) => a.family === BITMAP || a.family === GEOMETRY));
+    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && onlyRare(st));
     await tryCalls(unnamed.flatMap((st) => ALL_FAMILIES.map((f) => ({ st, args: repArgs(Array(n).fill(f)) }))));
     // Still nothing: the accepted calls of one argument fewer, extended by each family; for two arguments, a grid.
     await tryCalls(

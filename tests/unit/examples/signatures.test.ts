@@ -247,6 +247,26 @@ function fakeEngine(): ProbeEngine & { planned: string[] } {
 }
 
 describe('the prober', () => {
+  it('tries every type in every position of a function that took BITMAP everywhere and named no overload', async () => {
+    // As IFNULL: any two arguments of one type; a refusal names no overload.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const args = /^SELECT ifnull\((.*)\) FROM probe$/.exec(sql)?.[1]?.split(', ') ?? [];
+            if (args.length === 2 && args[0] === args[1] && !args[0]!.startsWith('n_'))
+              return { type: args[0] === 'c_i32' ? 'Number(Int32)' : args[0] === 'c_bitmap' ? 'Bitmap' : 'Boolean' };
+            return { error: 'no overload satisfies `ifnull`' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map(() => ({ box: '│ false │' }))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'ifnull', aggregate: false, maxArity: 2 }]);
+    const calls = probes.get('ifnull')!.calls.map((c) => c.args.join(', '));
+    expect(calls).toContain('INT, INT');
+    expect(calls).toContain('BITMAP, BITMAP');
+  });
+
   it('finds the accepted calls from the overloads the engine names, then the widths, then NULL behaviour', async () => {
     const engine = fakeEngine();
     const { probes } = await probeFunctions(engine, [
