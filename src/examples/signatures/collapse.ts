@@ -45,6 +45,61 @@ function returnLabel(types: Set<string>): string {
   return uniq.sort().join(' | ');
 }
 
+/** Each argument's alternatives as one string, so that two signatures compare without joining again. */
+const altsKey = (alts: string[]) => alts.join('|');
+
+/**
+ * Merges, until none is left, two signatures of the same length and result that differ in one argument: always the
+ * first such pair in (i, j) order. Pairs found apart stay apart until one of them changes, so after a merge into i
+ * the search resumes there (an earlier signature that now pairs with i comes first) instead of from the start:
+ * the same merges in the same order, without the cubic rescans (835 probed calls for JSON_OBJECT).
+ */
+function mergeAlternatives(input: Signature[]): Signature[] {
+  const sigs = [...input];
+  const keys = sigs.map((s) => s.args.map(altsKey));
+  const differsIn = (a: number, b: number): number => {
+    const x = sigs[a]!;
+    const y = sigs[b]!;
+    if (x.args.length !== y.args.length || x.returns !== y.returns || x.required !== y.required) return -1;
+    let diff = -1;
+    for (let k = 0; k < x.args.length; k++) {
+      if (keys[a]![k] === keys[b]![k]) continue;
+      if (diff >= 0) return -1;
+      diff = k;
+    }
+    return diff;
+  };
+  const rank = (label: string) => ORDER.get(label.split(' ')[0]!) ?? ORDER.get(familyOf(label.split(' | ')[0]!)) ?? 99;
+  let i = 0;
+  let j = 1;
+  while (i < sigs.length) {
+    if (j >= sigs.length) {
+      i++;
+      j = i + 1;
+      continue;
+    }
+    const d = differsIn(i, j);
+    if (d < 0) {
+      j++;
+      continue;
+    }
+    const merged = [...new Set([...sigs[i]!.args[d]!, ...sigs[j]!.args[d]!])].sort((x, y) => rank(x) - rank(y));
+    sigs[i] = { ...sigs[i]!, args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)) };
+    keys[i]![d] = altsKey(merged);
+    sigs.splice(j, 1);
+    keys.splice(j, 1);
+    // Every pair before (i, j) was apart and only i changed: the next pair is (a, i) for the first a that now
+    // pairs with i, or else one of row i again.
+    let a = 0;
+    while (a < i && differsIn(a, i) < 0) a++;
+    if (a < i) {
+      j = i;
+      i = a;
+    } else j = i + 1;
+  }
+  return sigs;
+}
+
 /**
  * The readable signatures of a probed function. The NULL literal is left out (almost every function takes it);
  * a function that accepts only NULL keeps it.
@@ -80,31 +135,7 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
     returns: returnLabel(e.returns),
   }));
   // Merge calls of the same length and result that differ in one argument, until none do.
-  const sameBut = (a: Signature, b: Signature): number => {
-    if (a.args.length !== b.args.length || a.returns !== b.returns || a.required !== b.required) return -1;
-    let diff = -1;
-    for (let i = 0; i < a.args.length; i++) {
-      if (a.args[i]!.join('|') === b.args[i]!.join('|')) continue;
-      if (diff >= 0) return -1;
-      diff = i;
-    }
-    return diff;
-  };
-  const rank = (label: string) => ORDER.get(label.split(' ')[0]!) ?? ORDER.get(familyOf(label.split(' | ')[0]!)) ?? 99;
-  for (let changed = true; changed;) {
-    changed = false;
-    outer: for (let i = 0; i < sigs.length; i++) {
-      for (let j = i + 1; j < sigs.length; j++) {
-        const d = sameBut(sigs[i]!, sigs[j]!);
-        if (d < 0) continue;
-        const merged = [...new Set([...sigs[i]!.args[d]!, ...sigs[j]!.args[d]!])].sort((x, y) => rank(x) - rank(y));
-        sigs[i] = { ...sigs[i]!, args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)) };
-        sigs.splice(j, 1);
-        changed = true;
-        break outer;
-      }
-    }
-  }
+  sigs = mergeAlternatives(sigs);
   // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]).
   sigs.sort((a, b) => a.args.length - b.args.length);
   for (let changed = true; changed;) {
