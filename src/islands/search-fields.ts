@@ -4,7 +4,7 @@
  * typo). Pure functions, built once from the page records.
  */
 import { editDistance, type PageRecord } from './name-match.ts';
-import { STOP_WORDS, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
+import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
 import { pageKindOf, type PageKind } from './page-kind.ts';
 
 /** The fields of a page record that search reads, strongest first. */
@@ -189,8 +189,32 @@ export function fieldShare(index: FieldIndex, term: QueryTerm): number {
 }
 export const COMMON_SHARE = 0.25;
 
-/** The query words whose body lookup can be skipped: common ones, when the query has a rarer word. */
+/** Query words that ask about a release itself: with one of them, a version names the release note wanted. */
+const ASKS_RELEASE = /^(?:releas|changelog|version|new|chang|introduc|featur)$/;
+
+/**
+ * The query words whose body lookup can be skipped, and which weigh as little as a word on most pages: common ones,
+ * when the query has a rarer word. A version is one too when the query asks about something else and not about a
+ * release ("install databend 1.2 with docker", "settings of 1.2.453"): it says which Databend the reader runs, and
+ * every page documents one, so it must not make the release note of that series outweigh the page about the rest.
+ */
 export function commonTerms(index: FieldIndex, terms: QueryTerm[]): boolean[] {
   const common = terms.map((t) => fieldShare(index, t) >= COMMON_SHARE);
-  return common.every(Boolean) ? terms.map(() => false) : common;
+  if (common.every(Boolean)) return terms.map(() => false);
+  const topic = terms.some((t, i) => !common[i] && !isVersion(t.text));
+  const asksRelease = terms.some((t) => ASKS_RELEASE.test(t.stem));
+  const current = currentSeries(index);
+  return common.map((c, i) => c || (topic && !asksRelease && terms[i]?.text === current));
+}
+
+/** The series of the newest release note (`v1.2`): the Databend every page documents. */
+function currentSeries(index: FieldIndex): string | undefined {
+  let newest: [number, number] | undefined;
+  for (const doc of index.docs) {
+    const m = doc.kind === 'release' ? /\/v(\d+)\.(\d+)/.exec(doc.url) : null;
+    if (!m) continue;
+    const v: [number, number] = [Number(m[1]), Number(m[2])];
+    if (!newest || v[0] > newest[0] || (v[0] === newest[0] && v[1] > newest[1])) newest = v;
+  }
+  return newest && `v${newest[0]}.${newest[1]}`;
 }

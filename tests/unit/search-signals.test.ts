@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phraseRun } from '../../src/islands/body-proximity.ts';
 import { kindPrior } from '../../src/islands/page-kind.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
-import { buildFieldIndex, headingWeightOf } from '../../src/islands/search-fields.ts';
+import { buildFieldIndex, commonTerms, headingWeightOf } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { sectionShare } from '../../src/islands/section-match.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
@@ -117,6 +117,30 @@ describe('a version in the query', () => {
   });
   it('still finds the task page when the query asks for the task', () => {
     expect(first('upgrade to 1.0')).toBe('/doc/deploy/upgrade-1.0');
+  });
+});
+
+describe('a version of the series every page documents', () => {
+  // Among many pages, as on the site: a version is in the title of its release note only, so it weighs most.
+  const pages: Record<string, PageRecord> = {
+    release: record('/doc/releases/v1.2.0', "What's new in the v1.2 series release", 'Bitmaps, faster joins.'),
+    release10: record('/doc/releases/v1.0.0', "What's new in the v1.0 series release", 'Query result cache.'),
+    settings: record('/doc/settings', 'Settings Reference', 'Every setting and its default.'),
+  };
+  for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/p${i}`, `Page ${i}`, 'Databend does something here.');
+  const index = buildFieldIndex(pages);
+  // As the search client ranks: with the words it reads as common.
+  const first = (q: string) =>
+    rankPages(index, queryTerms(q), [], undefined, q, commonTerms(index, queryTerms(q)))[0]?.doc.url;
+
+  it('is a qualifier beside another subject: the page about the subject comes first, not the release note', () => {
+    expect(first('settings of databend 1.2.453')).toBe('/doc/settings');
+  });
+  it('names its release note alone or with a word asking for a release; an older series names its note', () => {
+    expect(first('databend 1.2')).toBe('/doc/releases/v1.2.0');
+    expect(first('bitmaps new in 1.2')).toBe('/doc/releases/v1.2.0');
+    expect(first('settings changes in 1.0')).toBe('/doc/releases/v1.0.0');
+    expect(first('settings of databend 1.0')).toBe('/doc/releases/v1.0.0');
   });
 });
 
