@@ -69,6 +69,9 @@ const placeOf = (s: Section): NamePlace => ({
   ...(s.anchor ? { anchor: s.anchor } : {}),
 });
 
+/** Where the function reference lives: its pages are the entries of functions, other pages name them. */
+export const FUNCTIONS_ROUTE = '/doc/sql-functions/';
+
 /**
  * Where each engine function has its entry, by normalised name. An entry is a page whose title names the
  * function, or a heading's section that names it, and it must hold at least one example run on the engine with
@@ -83,8 +86,13 @@ export function functionEntries(places: NamedPlaces, functions: readonly string[
   const put = (name: string, s: Section) => {
     if (wanted.has(name) && !entries.has(name)) entries.set(name, placeOf(s));
   };
-  for (const s of places.sections) if (s.depth === 1 && s.examples > 0) for (const n of s.names) put(n, s);
-  for (const s of places.sections) if (s.depth > 1 && s.examples > 0) for (const n of s.names) put(n, s);
+  // The function reference first: the MAP function's page, not the Map type's, is where MAP() is documented.
+  const sections = [
+    ...places.sections.filter((s) => s.route.startsWith(FUNCTIONS_ROUTE)),
+    ...places.sections.filter((s) => !s.route.startsWith(FUNCTIONS_ROUTE)),
+  ];
+  for (const s of sections) if (s.depth === 1 && s.examples > 0) for (const n of s.names) put(n, s);
+  for (const s of sections) if (s.depth > 1 && s.examples > 0) for (const n of s.names) put(n, s);
   const entryOf = (s: Section): Section => {
     for (let at: Section | undefined = s; at; at = at.parent)
       if (at.depth === 1 || at.names.some((n) => wanted.has(n))) return at;
@@ -113,7 +121,7 @@ export function engineCoverage(model: NamedPages, objects: EngineObjects, places
   });
   const entries = functionEntries(places, objects.functions);
   const settingHeadings = new Set(
-    places.sections.filter((s) => s.anchor && !s.route.startsWith('/doc/sql-functions/')).flatMap((s) => s.names),
+    places.sections.filter((s) => s.anchor && !s.route.startsWith(FUNCTIONS_ROUTE)).flatMap((s) => s.names),
   );
   return [
     split('functions', objects.functions, (n) => entries.has(normalName(n))),

@@ -71,7 +71,9 @@ export function signatureCard(card: FunctionCard): Element {
 
 /**
  * Puts the cards into a rendered body. `places` is what the body names (read before the cards go in), `title`
- * the page's. A name given twice on a page (title and heading) gets one card, at its first entry.
+ * the page's. A name given twice on a page (title and heading) gets one card, at its first entry. `pageCategory`
+ * is the function category of the page's folder: a page outside the folders that document functions gets no card,
+ * since a heading there that spells a function's name is about something else (LEFT JOIN, the timezone setting).
  */
 export function insertSignatureCards(
   body: Root,
@@ -80,6 +82,7 @@ export function insertSignatureCards(
   cards: Readonly<Record<string, FunctionCard>>,
   pageCategory?: string,
 ): FunctionCard[] {
+  if (pageCategory === undefined) return [];
   const done = new Set<string>();
   const byName = cardsByNormalName(cards);
   const cardsFor = (names: string[]): FunctionCard[] => {
@@ -87,7 +90,7 @@ export function insertSignatureCards(
     for (const n of names) {
       const found = byName.get(n);
       // A function the catalogue does not place is in the category of the page that documents it.
-      const card = found && !found.category && pageCategory ? { ...found, category: pageCategory } : found;
+      const card = found && !found.category ? { ...found, category: pageCategory } : found;
       if (!card || done.has(card.name)) continue;
       done.add(card.name);
       for (const a of card.aliases) done.add(a);

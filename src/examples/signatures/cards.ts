@@ -50,11 +50,16 @@ function catalogueCategories(projectRoot: string): { byFunction: Map<string, str
           .map((l) => l.split('\t'))
       : [];
   };
-  const byDir = new Map(read('categories.tsv').map((c) => [c[0]!, (c[7] ?? '').trim()]));
+  const labels = new Map(read('categories.tsv').map((c) => [c[0]!, (c[7] ?? '').trim()]));
   const byFunction = new Map<string, string>();
+  // Only the folders that document functions: a page elsewhere is about something else, even when its title or a
+  // heading is also a function's name (the Map type, a LEFT JOIN, the timezone setting).
+  const byDir = new Map<string, string>();
   for (const [, name = '', , source = ''] of read('functions.tsv')) {
-    const label = byDir.get(path.dirname(source));
-    if (label) byFunction.set(name.toLowerCase(), label);
+    const label = labels.get(path.dirname(source));
+    if (!label) continue;
+    byFunction.set(name.toLowerCase(), label);
+    byDir.set(path.dirname(source), label);
   }
   return { byFunction, byDir };
 }

@@ -187,6 +187,19 @@ describe('function coverage: an entry with an example run on the engine', () => 
     expect(entries.get('tostringalias')).toEqual({ route: '/doc/f/two', title: 'More', anchor: 'json_to_string' });
   });
 
+  it('takes the function reference before a page elsewhere whose title is the same name (the Map type)', () => {
+    const model = {
+      pages: [
+        page('/doc/sql-reference/data-types/map', 'Map', example()),
+        page('/doc/sql-functions/semi-structured-functions/map', 'MAP', example()),
+      ],
+    };
+    expect(functionEntries(namedPlaces(model), ['map']).get('map')).toEqual({
+      route: '/doc/sql-functions/semi-structured-functions/map',
+      title: 'MAP',
+    });
+  });
+
   it("gives search records the entry's deep link, aliases included", () => {
     const base = { breadcrumbs: [], section: 'SQL Functions', description: 'About it.', kind: 'doc' as const };
     const built = (p: ReturnType<typeof page>) => ({ view: { ...base, ...p.view } });

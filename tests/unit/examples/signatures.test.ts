@@ -374,10 +374,13 @@ describe('the signature card', () => {
       ],
     };
     const places = pagePlaces(body);
-    const placed = insertSignatureCards(body, places, 'Date functions', {
-      to_monday: card('to_monday'),
-      to_year: card('to_year'),
-    });
+    const placed = insertSignatureCards(
+      body,
+      places,
+      'Date functions',
+      { to_monday: card('to_monday'), to_year: card('to_year') },
+      'Date & Time Functions',
+    );
     expect(placed.map((c) => c.name)).toEqual(['to_monday']);
     const tags = body.children.map((n) =>
       n.type === 'element'
@@ -388,8 +391,22 @@ describe('the signature card', () => {
   });
   it('goes at the top of a page whose title names the function', () => {
     const body: Root = { type: 'root', children: [p('Returns the Monday.'), example()] };
-    insertSignatureCards(body, pagePlaces(body), 'TO_MONDAY', { to_monday: card('to_monday') });
+    insertSignatureCards(
+      body,
+      pagePlaces(body),
+      'TO_MONDAY',
+      { to_monday: card('to_monday') },
+      'Date & Time Functions',
+    );
     expect(body.children[0]).toMatchObject({ tagName: 'aside', properties: { ariaLabel: 'Signature of TO_MONDAY' } });
+  });
+  it('stays off pages outside the function reference, whose headings name something else (a LEFT JOIN, a setting)', () => {
+    const body: Root = {
+      type: 'root',
+      children: [h2('left', 'LEFT'), p('Keeps every row of the left table.'), example()],
+    };
+    expect(insertSignatureCards(body, pagePlaces(body), 'JOIN', { left: card('left') }, undefined)).toEqual([]);
+    expect(body.children.some((n) => n.type === 'element' && n.tagName === 'aside')).toBe(false);
   });
 });
 
