@@ -15,7 +15,10 @@ export const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-incremental-'));
 /**
  * A project of its own for each test: its copy of the fixture content and its own cache, so no test sees
  * another's edits or cache entries, and none touches the project's content/ or .cache/. Two pages per part of
- * the search index, so the fixture's six pages make three parts.
+ * the search index, so the fixture's six pages make three parts. Pages are rendered in this thread (`--threads 0`):
+ * these tests are about what the cache keeps and what a rebuild writes, and starting a render thread for each of
+ * some forty builds of six pages took half their time. The render threads are tested through `scripts/build.sh`
+ * (incremental-outputs.test.ts) and by the suite's second build of the whole site, compared file by file.
  */
 export function project(name: string, seeded = true) {
   const dir = path.join(work, name);
@@ -30,6 +33,7 @@ export function project(name: string, seeded = true) {
     outDir,
     cacheDir: withCache ? cache : (false as const),
     searchPagesPerPart: 2,
+    threads: 0,
   });
   return {
     content,
