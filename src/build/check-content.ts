@@ -43,7 +43,7 @@ const PLACEHOLDER = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon|to be written)\b/
  * `ContentErrors` when the build itself refuses the content.
  */
 export async function checkContent(projectRoot: string): Promise<ContentCheck> {
-  const model = await loadSite({ projectRoot, withDates: false });
+  const model = await loadSite({ projectRoot, withDates: false, keepSourceTrees: true });
   const problems: string[] = [];
   const report: string[] = [];
   // Each page's Markdown parsed once: a page of a hundred functions is read for each of their entries.
@@ -51,7 +51,7 @@ export async function checkContent(projectRoot: string): Promise<ContentCheck> {
   const treeOf = (built: BuiltPage) => {
     let tree = trees.get(built.view.route);
     if (!tree) {
-      tree = parseMarkdown(built.page.kind === 'doc' ? built.page.source.body : '').tree;
+      tree = built.sourceTree ?? parseMarkdown(built.page.kind === 'doc' ? built.page.source.body : '').tree;
       trees.set(built.view.route, tree);
     }
     return tree;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Root as MdastRoot } from 'mdast';
 import path from 'node:path';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { checkOutputPaths, SEARCH_PAGE } from './output-paths.ts';
@@ -36,6 +37,8 @@ export interface BuiltPage {
   codeBlocks: CodeBlockInfo[];
   /** What the body names, when the build kept it instead of the body (`names-work.ts`). */
   places?: PagePlaces;
+  /** The Markdown tree as parsed, before rendering changed it (`keepSourceTrees`: the content check reads it). */
+  sourceTree?: MdastRoot;
 }
 
 /** Everything the writers need: the catalogue, every page rendered to a view, the code token stylesheet. */
@@ -63,6 +66,8 @@ export interface LoadOptions {
    * still read, so their links are checked (`npm run examples -- one.md` renders one page, not all).
    */
   only?: (relPath: string) => boolean;
+  /** Keep each doc page's parsed Markdown (`BuiltPage.sourceTree`): a copy costs a fifteenth of parsing again. */
+  keepSourceTrees?: boolean;
 }
 
 /**
@@ -141,6 +146,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     // Rendering transforms the syntax tree, so a second render of the same page parses it again.
     const p = parsed.get(page) ?? parseMarkdown(page.source.body);
     parsed.delete(page);
+    const sourceTree = options.keepSourceTrees ? structuredClone(p.tree) : undefined;
     const rendered = renderMarkdown(p, {
       file: page.source.file,
       relPath: page.source.relPath,
@@ -160,7 +166,13 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
         categoryOfDir.get(path.posix.dirname(page.source.relPath)),
       );
     const view: PageView = { ...base, toc: p.toc, body: rendered.hast };
-    return { page, view, markdown: page.source.raw, codeBlocks: rendered.codeBlocks };
+    return {
+      page,
+      view,
+      markdown: page.source.raw,
+      codeBlocks: rendered.codeBlocks,
+      ...(sourceTree && { sourceTree }),
+    };
   };
   return { tree, contentRoot, catalogue, renderPage, tokenCss: () => styles.css(), usedAssets };
 }
