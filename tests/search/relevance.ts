@@ -57,6 +57,8 @@ export function heldOutSets(root = process.cwd()): HeldOutSet[] {
     ['held-out set B', 'held-out-2.json'],
     ['held-out set 3', 'held-out-3.json'],
     ['held-out set 4', 'held-out-4.json'],
+    // Written fresh and measured whole once, before being split into tuning queries and held-out set 5.
+    ['fresh set 5', 'fresh-5.json'],
   ].flatMap(([name = '', file = '']) => {
     const at = path.join(root, 'tests/search', file);
     return fs.existsSync(at) ? [{ name, file, cases: JSON.parse(fs.readFileSync(at, 'utf8')) as RelevanceCase[] }] : [];
