@@ -36,13 +36,6 @@ export const RARE_PAGES = 3;
  */
 export const PHRASE_GAIN = 0.5;
 /**
- * A query word that no page's title, keywords, summary, headings or breadcrumbs hold in any form ("straight",
- * "arrive", "came"), though more than `RARE_PAGES` bodies use it, is the reader's own word, not a term of the docs:
- * rare, so heavy, but saying nothing about which page is meant. A page whose body lacks it is charged only this
- * share of its weight in the coverage.
- */
-export const OWN_WORD_COST = 0.5;
-/**
  * Fields a version (`v1.2`) is matched in: the title and keywords. Summaries and headings of reference pages print
  * the engine's version; a release note names its series in its title.
  */
@@ -141,7 +134,6 @@ export function rankPages(
   const body: Map<number, number>[] = [];
   const where: Map<number, readonly number[]>[] = [];
   const rare: boolean[] = [];
-  const own: boolean[] = [];
   const weights: number[] = [];
   // The stems each query word is read as: its own, its synonyms', and for a misspelling the words it misspells.
   const readAs: string[][] = terms.map((term) => [term.stem, ...synonymsOf(term.stem)]);
@@ -171,17 +163,14 @@ export function rankPages(
       max = Math.max(max, hit.score);
     }
     let df = b.size;
-    let inFieldsOf = 0;
     for (let d = 0; d < n; d++) {
+      if (b.has(d)) continue;
       for (let f = 0; f < F; f++)
         if ((q[d * F + f] ?? 0) >= (unknown ? CORRECTED : MATCH.stem)) {
-          inFieldsOf++;
-          if (!b.has(d)) df++;
+          df++;
           break;
         }
     }
-    // On a few pages' bodies only, it is a name (an error's, a code): the pages that print it are the answer.
-    own.push(inFieldsOf === 0 && !common[t] && !unknown && df > RARE_PAGES);
     for (const [d, s] of b) b.set(d, max > 0 ? Math.sqrt(s / max) : 0);
     quality.push(q);
     body.push(b);
@@ -207,8 +196,6 @@ export function rankPages(
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
-  // A word of a message some page prints in order is no filler: the page that prints it all must win.
-  for (const run of runs.values()) for (const t of run) own[t] = false;
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
@@ -237,7 +224,6 @@ export function rankPages(
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
       if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
-      else if (own[t]) matched += (weights[t] ?? 0) * (1 - OWN_WORD_COST);
       let inAnyField =
         Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
       // A rare word in the body (an error name, a code), or a word of a run of the query, counts as if the summary
