@@ -5,9 +5,14 @@
  */
 import { stem, words } from './search-text.ts';
 
-/** A question about an idea: what / why / who, or "how" with a form of "to be" or "do" ("how are tables stored"). */
+/**
+ * A question about an idea: what / why / who, "how" with a form of "to be" or "do" ("how are tables stored"), or a
+ * comparison ("decimal vs float", "difference between a view and a table"): the page that explains both sides.
+ */
 export function asksConcept(query: string): boolean {
-  const [first = '', second = ''] = words(query);
+  const all = words(query);
+  const [first = '', second = ''] = all;
+  if (all.includes('vs') || all.includes('versus') || (first === 'difference' && second === 'between')) return true;
   if (/^(?:what|whats|why|who)$/.test(first)) return true;
   return first === 'how' && /^(?:is|are|does|do)$/.test(second);
 }
