@@ -5,11 +5,26 @@
  */
 import { stem, words } from './search-text.ts';
 
-/** A question about an idea: what / why / who, or "how" with a form of "to be" or "do" ("how are tables stored"). */
+/**
+ * A question about an idea: what / why / who, "how" with a form of "to be" or "do" ("how are tables stored"), or a
+ * comparison ("decimal vs float", "difference between a view and a table"): the page that explains both sides.
+ */
 export function asksConcept(query: string): boolean {
-  const [first = '', second = ''] = words(query);
+  const all = words(query);
+  const [first = '', second = ''] = all;
+  if (all.includes('vs') || all.includes('versus') || (first === 'difference' && second === 'between')) return true;
   if (/^(?:what|whats|why|who)$/.test(first)) return true;
   return first === 'how' && /^(?:is|are|does|do)$/.test(second);
+}
+
+/**
+ * The words that frame a question rather than name its subject: the closing "work" of "how does time travel work",
+ * "how do roles and privileges work". Every page about the subject works somehow; a page that says "work" in its
+ * text is no likelier to explain it. Indexes of `terms` (the query's words as searched).
+ */
+export function questionFrame(query: string, terms: readonly { stem: string }[]): boolean[] {
+  const first = words(query)[0];
+  return terms.map((t, i) => first === 'how' && i === terms.length - 1 && i > 0 && t.stem === 'work');
 }
 
 /** A question about when something happened ("when did databend add…", "when was … introduced"): a release. */

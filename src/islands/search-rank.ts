@@ -19,7 +19,7 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
-import { askedStatements, asksConcept, asksWhen, intentPrior, statementPrior } from './query-intent.ts';
+import { askedStatements, asksConcept, asksWhen, intentPrior, questionFrame, statementPrior } from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -178,6 +178,10 @@ export function rankPages(
     rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
+  });
+  // The words that frame the question ("how does X work") weigh nothing: they name no page.
+  questionFrame(query, terms).forEach((frame, t) => {
+    if (frame) weights[t] = 0;
   });
   const total = weights.reduce((a, w) => a + w, 0);
   // Which query words (by weight) a set of stems answers, directly or through a synonym.
