@@ -75,16 +75,10 @@ export function askedStatements(query: string): RegExp | undefined {
   return groups.size === 1 ? [...groups][0] : undefined;
 }
 
-/**
- * A command's page whose statement does something else than the query's verb asks (ALTER for "see"), and one
- * whose statement does what it asks (SHOW or DESCRIBE for "see"): a reader who asks to do something wants the
- * statement that does it, before a system table or a guide that shares the words.
- */
+/** A command's page whose statement does something else than the query's verb asks (ALTER for "see"). */
 export const OTHER_STATEMENT = 0.8;
-export const ASKED_STATEMENT = 1.05;
 export function statementPrior(asked: RegExp | undefined, url: string, title: string): number {
   if (!asked || !url.startsWith('/doc/sql-commands/') || url.endsWith('/')) return 1;
   const verb = (title.split(/\s+/)[0] ?? '').toLowerCase();
-  if (!STATEMENT.test(verb)) return 1;
-  return asked.test(verb) ? ASKED_STATEMENT : OTHER_STATEMENT;
+  return STATEMENT.test(verb) && !asked.test(verb) ? OTHER_STATEMENT : 1;
 }

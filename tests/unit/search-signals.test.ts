@@ -383,21 +383,6 @@ describe('the verb of a task', () => {
     expect(ranked[0]?.doc.url).toBe('/doc/sql-commands/ddl/table/describe-table');
     expect(ranked.find((r) => r.doc.url.includes('alter'))?.titleHolds).toBe(false);
   });
-  it('puts the statement that does it above a system table that holds the same words', () => {
-    const withTable: Record<string, PageRecord> = {
-      ...pages,
-      table: record('/doc/reference/system-columns', 'system.columns', 'The columns of a table.'),
-    };
-    const q = 'see the columns of a table';
-    const ranked = rankPages(buildFieldIndex(withTable), queryTerms(q), [[], []], undefined, q);
-    expect(ranked[0]?.doc.url).toBe('/doc/sql-commands/ddl/table/describe-table');
-    // Without a verb, nothing is asked of a statement: the two pages say the same and tie (the system table's
-    // address sorts first).
-    const plain = rankPages(buildFieldIndex(withTable), queryTerms('columns of a table'), [[], []]);
-    expect(plain.find((r) => r.doc.url.includes('describe'))?.score).toBeCloseTo(
-      plain.find((r) => r.doc.url.includes('system-columns'))?.score ?? 0,
-    );
-  });
 });
 
 describe('a question about an idea and the titles that hold it', () => {
