@@ -200,13 +200,33 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
       kind: 'never-null',
       text: p.kind === 'aggregate' ? 'NULL inputs are skipped; never NULL' : 'NULL arguments give a value, not NULL',
     };
-  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
-    return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
   const which = (k: NullAnswer) => answers.map((a, i) => (a === k ? i + 1 : 0)).filter(Boolean);
-  const nulls = which('null');
-  const values = which('value');
   const ord = (ns: number[]) =>
     ns.map((n) => ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] ?? `${n}th`).join(', ');
+  // A set-returning function (JSON_PATH_QUERY, UNNEST) answers a NULL with no rows, not with NULL.
+  const empty = which('empty');
+  if (empty.length)
+    return {
+      kind: 'partial',
+      text:
+        empty.length === answers.length
+          ? 'returns a set of rows: NULL in any argument gives no rows'
+          : `returns a set of rows: NULL as the ${ord(empty)} argument gives no rows`,
+    };
+  // An aggregate that keeps a NULL input in its result (GROUP_ARRAY_MOVING_AVG counts it as 0) does not skip it.
+  const counted = which('counted');
+  if (counted.length && p.kind === 'aggregate')
+    return {
+      kind: 'partial',
+      text:
+        counted.length === answers.length
+          ? 'NULL inputs are not skipped: each one counts in the result'
+          : `NULL as the ${ord(counted)} argument is not skipped: it counts in the result`,
+    };
+  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
+    return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
+  const nulls = which('null');
+  const values = which('value');
   return {
     kind: 'partial',
     text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}`,

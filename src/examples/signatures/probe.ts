@@ -48,7 +48,11 @@ export interface ProbedCall {
   returns: string;
 }
 
-export type NullAnswer = 'null' | 'value' | 'error' | 'rejected';
+/**
+ * A NULL argument gave NULL, a value, an error, a refusal when planned, or no row at all (a set-returning function);
+ * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped).
+ */
+export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted';
 
 export interface FunctionProbe {
   kind: 'scalar' | 'aggregate';
@@ -66,6 +70,8 @@ export interface FunctionProbe {
   deterministic?: boolean;
   /** The sample's answer changed with the session's time zone. */
   timeZone?: true;
+  /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
+  rowOrder?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
@@ -290,7 +296,12 @@ export async function probeFunctions(
     );
   const { behaviour, ran } = await probeBehaviour(
     engine,
-    states.map((st) => ({ name: st.target.name, form: st.form, calls: familyCalls(st).map((c) => c.args) })),
+    states.map((st) => ({
+      name: st.target.name,
+      form: st.form,
+      calls: familyCalls(st).map((c) => c.args),
+      aggregate: st.target.aggregate,
+    })),
   );
 
   const probes = new Map<string, FunctionProbe>();
@@ -306,6 +317,7 @@ export async function probeFunctions(
       probe.sample = b.sample;
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
+      if (b.rowOrder) probe.rowOrder = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }

@@ -215,6 +215,160 @@ describe('readable signatures', () => {
   });
 });
 
+const familyArg = (name: string) => {
+  const family = ALL_FAMILIES.find((f) => f.name === name)!;
+  return { family, variant: family.rep };
+};
+const value = (v: string) => ({ box: `┌───┐\n│ x │\n├───┤\n│ ${v} │\n└───┘` });
+const truthBox = (t: boolean) => value(String(t));
+const noRows = { box: '┌┐\n└┘' };
+
+describe('the sample call behind the NULL line', () => {
+  it('is taken from the accepted calls that run, typed columns first, when the first ones fail on the probe values', async () => {
+    // As MONTHS_BETWEEN: its VARCHAR calls plan but fail when run on '1' (no date); its DATE calls run.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /c_str|c_var/.test(sql)
+              ? { error: 'BadArguments. Code: 1006, cannot parse to type `DATE`' }
+              : /IS NULL/.test(sql)
+                ? truthBox(/n_c_/.test(sql))
+                : value('0'),
+          ),
+        ),
+    };
+    const [s, d, v] = ['VARCHAR', 'DATE', 'VARIANT'].map(familyArg);
+    const { behaviour } = await probeBehaviour(engine, [
+      {
+        name: 'months_between',
+        form: { args: 'column' },
+        calls: [
+          [s!, s!],
+          [s!, d!],
+          [s!, v!],
+          [v!, s!],
+          [d!, s!],
+          [d!, d!],
+        ],
+      },
+    ]);
+    const b = behaviour.get('months_between')!;
+    expect(b.sample).toBe('months_between(c_date, c_date)');
+    expect(b.nullIn).toEqual(['null', 'null']);
+    expect(nullBehaviour({ kind: 'scalar', calls: [{ args: ['DATE', 'DATE'], returns: 'DOUBLE' }], ...b }).text).toBe(
+      'NULL in any argument gives NULL',
+    );
+  });
+
+  it('tries strings of other shapes where the probe string fails in every call (a key path for GET_BY_KEYPATH)', async () => {
+    // The key path is read even when the VARIANT is NULL: '1' fails there too, and NULL looked like an error.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /c_str\b|'\$\.a'/.test(sql) && !/n_c_str/.test(sql)
+              ? { error: 'BadArguments. Code: 1006, InvalidKeyPath' }
+              : /IS NULL/.test(sql)
+                ? truthBox(/n_c_/.test(sql))
+                : value("'[1,2]'"),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'get_by_keypath', form: { args: 'column' }, calls: [[familyArg('VARIANT'), familyArg('VARCHAR')]] },
+    ]);
+    const b = behaviour.get('get_by_keypath')!;
+    expect(b.sample).toBe("get_by_keypath(c_var, '{a}')");
+    expect(b.nullIn).toEqual(['null', 'null']);
+  });
+
+  it('says that a set-returning function gives no rows for NULL, not that the probe failed', async () => {
+    // As JSON_PATH_QUERY: a path that matches nothing, or a NULL argument, gives no rows at all.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(sqls.map((sql) => (/'\$\.a'/.test(sql) && !/n_c_/.test(sql) ? value("'[1,2]'") : noRows))),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'json_path_query', form: { args: 'column' }, calls: [[familyArg('VARIANT'), familyArg('VARCHAR')]] },
+    ]);
+    const b = behaviour.get('json_path_query')!;
+    expect(b.sample).toBe("json_path_query(c_var, '$.a')");
+    expect(b.nullIn).toEqual(['empty', 'empty']);
+    const probe: FunctionProbe = {
+      kind: 'scalar',
+      calls: [{ args: ['VARIANT', 'VARCHAR'], returns: 'VARIANT NULL' }],
+      ...b,
+    };
+    expect(nullBehaviour(probe).text).toBe('returns a set of rows: NULL in any argument gives no rows');
+    expect(nullBehaviour({ ...probe, nullIn: ['empty', 'null'] }).text).toBe(
+      'returns a set of rows: NULL as the first argument gives no rows',
+    );
+  });
+});
+
+describe('an aggregate over rows', () => {
+  /** The aggregate over the sample row alone and beside a NULL row, and over numbers in two orders. */
+  const aggregateEngine = (answers: {
+    alone: string;
+    withNull: string;
+    sameInOrder: boolean;
+    nearInOrder?: boolean;
+  }): ProbeEngine => ({
+    plan: () => Promise.resolve([]),
+    run: (sqls) =>
+      Promise.resolve(
+        sqls.map((sql) => {
+          if (/ABS\(/.test(sql))
+            return answers.nearInOrder === undefined ? { error: 'no overload' } : truthBox(answers.nearInOrder);
+          if (/\) = \(SELECT/.test(sql)) return truthBox(answers.sameInOrder);
+          if (/UNION ALL/.test(sql)) return value(answers.withNull);
+          if (sql.endsWith('AS t')) return value(answers.alone);
+          if (/IS NULL/.test(sql)) return truthBox(false);
+          return value(answers.alone);
+        }),
+      ),
+  });
+  const intCalls = { form: { args: 'column' as const }, calls: [[familyArg('INTEGER')]], aggregate: true };
+
+  it('tells NULL inputs skipped from NULL inputs counted as values (GROUP_ARRAY_MOVING_AVG keeps their place)', async () => {
+    const moving = await probeBehaviour(aggregateEngine({ alone: '[1]', withNull: '[1, 0.5]', sameInOrder: true }), [
+      { name: 'group_array_moving_avg', ...intCalls },
+    ]);
+    const counted = moving.behaviour.get('group_array_moving_avg')!;
+    expect(counted.nullIn).toEqual(['counted']);
+    const calls = [{ args: ['INT'], returns: 'ARRAY(DOUBLE)' }];
+    expect(nullBehaviour({ kind: 'aggregate', calls, ...counted }).text).toBe(
+      'NULL inputs are not skipped: each one counts in the result',
+    );
+    const count = await probeBehaviour(aggregateEngine({ alone: '1', withNull: '1', sameInOrder: true }), [
+      { name: 'count', ...intCalls },
+    ]);
+    expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it('is not called deterministic when its answer changes with the order of the rows, beyond a rounding error', async () => {
+    const tdigest = await probeBehaviour(
+      aggregateEngine({ alone: '1', withNull: '1', sameInOrder: false, nearInOrder: false }),
+      [{ name: 'quantile_tdigest', ...intCalls }],
+    );
+    expect(tdigest.behaviour.get('quantile_tdigest')).toMatchObject({ deterministic: false, rowOrder: true });
+    // A floating-point sum that differs in its last digits is the same answer.
+    const stddev = await probeBehaviour(
+      aggregateEngine({ alone: '0', withNull: '0', sameInOrder: false, nearInOrder: true }),
+      [{ name: 'stddev', ...intCalls }],
+    );
+    expect(stddev.behaviour.get('stddev')).toMatchObject({ deterministic: true });
+    expect(stddev.behaviour.get('stddev')!.rowOrder).toBeUndefined();
+    expect(
+      JSON.stringify(signatureCard({ ...card('quantile_tdigest'), deterministic: false, rowOrder: true })),
+    ).toContain('no: the result depends on the order in which rows arrive');
+  });
+});
+
 /** A tiny engine: ABS takes integers and doubles and names its overloads when refused; NOW takes nothing. */
 function fakeEngine(): ProbeEngine & { planned: string[] } {
   const planned: string[] = [];
