@@ -85,7 +85,7 @@ interface Candidate {
  * Strings of other shapes, tried in place of the probe table's `'1'` when no call runs on the probe table's values:
  * a JSON path (JSON_PATH_QUERY) and a key path (GET_BY_KEYPATH), which `'1'` is not.
  */
-const OTHER_STRINGS = ["'$.a'", "'{a}'"];
+export const OTHER_STRINGS = ["'$.a'", "'{a}'"];
 /** Accepted calls tried beyond the first candidates when none of them runs. */
 const MORE_CANDIDATES = 8;
 /** Families whose values convert to nearly any type (implicitly cast): a typed column suits a function better. */
@@ -103,7 +103,7 @@ export async function probeBehaviour(
   const rank = (args: Arg[]) => (args.length === 1 ? 2 : 0) + (rare(args) ? 1 : 0);
   const written = (t: BehaviourTarget, args: Arg[]): Candidate => ({
     args,
-    sqls: args.map((a) => argSql(a.variant, t.form.args)),
+    sqls: args.map((a) => argSql(a.variant, a.constant ? 'literal' : t.form.args)),
   });
   const sorted = (t: BehaviourTarget) => t.calls.filter((args) => args.length > 0).sort((a, b) => rank(a) - rank(b));
   const candidatesOf = (t: BehaviourTarget): Candidate[] => {
@@ -179,10 +179,8 @@ export async function probeBehaviour(
     const isNull = (argsSql: string[]) => `SELECT (${callOf(t, argsSql)}) IS NULL FROM probe`;
     const p = {
       sample: call,
-      nullIn: c.args.map((_, i) =>
-        isNull(c.sqls.map((x, j) => (j === i ? argSql(c.args[j]!.variant, 'nullable') : x))),
-      ),
-      allNull: isNull(c.args.map((a) => argSql(a.variant, 'nullable'))),
+      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))),
+      allNull: isNull(c.args.map(nullableSql)),
     };
     plans.set(t, p);
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
@@ -257,6 +255,9 @@ function rowsOf(a: { box?: string }): string | undefined {
   return (body < 0 ? lines : lines.slice(body + 1)).filter((line) => line.startsWith('│')).join('\n');
 }
 
+/** An argument NULL: the nullable column of its type, or the NULL literal where it must be a constant. */
+const nullableSql = (a: Arg) => (a.constant ? 'NULL' : argSql(a.variant, 'nullable'));
+
 /** A one-cell boolean answer: true, false, or undefined (NULL, or the statement failed). */
 function truth(a: { box?: string }): boolean | undefined {
   const cell = /│\s*(true|false)\s*│\s*$/m.exec(a.box ?? '');
@@ -282,9 +283,7 @@ function aggregateRuns(
   const row = (sqls: string[]) => `SELECT ${sqls.map((x, i) => `${x} AS ${names[i]}`).join(', ')} FROM probe`;
   const alone = over(row(c.sqls));
   const withNull = c.args.map((_, i) =>
-    over(
-      `${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? argSql(c.args[j]!.variant, 'nullable') : x)))}`,
-    ),
+    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))}`),
   );
   // The first number varies; the other arguments are constants (a weight may have to be one, and a join with the
   // probe table would cost seconds).

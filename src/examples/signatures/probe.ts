@@ -5,7 +5,7 @@
  * Every step is a batch over all functions, so the whole catalogue is a few dozen round trips to the engine.
  * How calls are written is in calls.ts; NULL behaviour and determinism in behaviour.ts.
  */
-import { probeBehaviour } from './behaviour.ts';
+import { OTHER_STRINGS, probeBehaviour } from './behaviour.ts';
 import {
   callSql,
   FAMILY_PRIORITY,
@@ -40,6 +40,8 @@ export interface ProbeTarget {
   aggregate: boolean;
   /** The most arguments to try (the documented syntax's count, at least 3). */
   maxArity: number;
+  /** The documented syntax's count of arguments, when the function is documented. */
+  documented?: number;
 }
 
 /** One accepted call: its argument types (SQL names, `NULL` for the NULL literal) and the type it returns. */
@@ -220,6 +222,21 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
           .map((fs) => ({ st, args: repArgs(fs) }));
       }),
     );
+    // A documented argument the engine takes only as a constant (STRING_AGG's delimiter): the accepted calls of one
+    // argument fewer, extended by a literal of each family.
+    await tryCalls(
+      live
+        .filter(
+          (st) => st.form.args === 'column' && n > 0 && n <= (st.target.documented ?? 0) && !realOfArity(st, n).length,
+        )
+        .flatMap((st) =>
+          realOfArity(st, n - 1)
+            .slice(0, 2)
+            .flatMap((c) =>
+              SWEEP.map((f) => ({ st, args: [...c.args, { family: f, variant: f.rep, constant: true as const }] })),
+            ),
+        ),
+    );
   }
   // Widths: for each argument count, argument and family that has widths, the first accepted call with it,
   // that argument through the family's widths.
@@ -235,7 +252,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
             .flatMap(({ a, i }) =>
               a.family.widths
                 .filter((w) => w !== a.variant)
-                .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) })),
+                .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { ...a, variant: w } : b.a)) })),
             ),
         );
     }),
@@ -271,20 +288,34 @@ export async function probeFunctions(
     hints: new Map(),
     tried: new Set(),
   }));
+  /** The calls of a form none of which ran, kept in case no later form does better. */
+  const unrun = new Map<State, Pick<State, 'form' | 'accepted' | 'hints' | 'refused'>>();
+  let ran = 0;
+  // Another way of writing the call helps only a function the engine knows and refused by its arguments.
+  // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
+  const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
   for (const form of FORMS) {
-    // Another way of writing the call helps only a function the engine knows and refused by its arguments.
-    // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
-    const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
     const open = states.filter((st) => !settled(st) && (form === FORMS[0] || st.parsed));
     if (!open.length) break;
     for (const st of open) st.form = form;
     await probeForm(batch, open);
+    // Nor is a function whose calls plan but none of which runs (MAP refuses the probe table's arrays as keys:
+    // their items are nullable): another form may run. Its calls are kept if none does.
+    const checked = await callsThatRun(engine, open.filter(settled));
+    ran += checked.ran;
+    if (process.env.PROBE_DEBUG) console.error(`none runs: ${checked.none.map((s) => s.target.name).join(', ')}`);
+    for (const st of checked.none) {
+      if (!unrun.has(st)) unrun.set(st, { form: st.form, accepted: st.accepted, hints: st.hints, refused: st.refused });
+      st.accepted = new Map();
+      st.hints = new Map();
+    }
     log(
       `signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ` +
         `${open.filter((s) => s.accepted.size).length}/${open.length} accepted something ` +
         `(${batch.calls} calls planned)`,
     );
   }
+  for (const [st, kept] of unrun) if (!settled(st)) Object.assign(st, kept);
   if (process.env.PROBE_DEBUG)
     console.error(
       states
@@ -294,7 +325,7 @@ export async function probeFunctions(
         .map(([n, c]) => `${n} ${c}`)
         .join(', '),
     );
-  const { behaviour, ran } = await probeBehaviour(
+  const { behaviour, ran: ranForBehaviour } = await probeBehaviour(
     engine,
     states.map((st) => ({
       name: st.target.name,
@@ -325,5 +356,59 @@ export async function probeFunctions(
     if (st.canonical) probe.aliasOf = st.canonical;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran };
+  return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
+}
+
+/** Accepted calls run per function to see that one runs: the first few, then the rest of the representative ones. */
+const RUN_FIRST = 4;
+const RUN_MORE = 12;
+
+/**
+ * The functions none of whose accepted calls (of representative types) runs on the probe table's values, nor with
+ * strings of other shapes (a key path, a JSON path): what plans but fails whatever the values, as MAP with the
+ * probe table's arrays. Most functions run their first call; only the others run more.
+ */
+async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ none: State[]; ran: number }> {
+  const callsOf = (st: State) =>
+    familyCalls(st)
+      .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
+      .map((c) => c.args);
+  const sqlsOf = (st: State, calls: Arg[][]) =>
+    calls.flatMap((args) => {
+      const shaped = args.some((a) => a.family.name === 'VARCHAR')
+        ? OTHER_STRINGS.map((s) =>
+            callSql(
+              st.target.name,
+              args.map((a) =>
+                a.family.name === 'VARCHAR'
+                  ? { ...a, variant: { ...a.variant, value: s }, constant: true as const }
+                  : a,
+              ),
+              st.form,
+            ),
+          )
+        : [];
+      return [callSql(st.target.name, args, st.form), ...shaped].map(selectSql);
+    });
+  let ran = 0;
+  const runs = async (pick: (st: State) => Arg[][], among: State[]) => {
+    const sqls = among.map((st) => sqlsOf(st, pick(st)));
+    const answers: { box?: string; error?: string }[] = [];
+    const all = sqls.flat();
+    for (let i = 0; i < all.length; i += 200) answers.push(...(await engine.run(all.slice(i, i + 200))));
+    ran += answers.length;
+    let at = 0;
+    return among.filter((_, i) => {
+      const mine = answers.slice(at, (at += sqls[i]!.length));
+      return mine.every((a) => a.box === undefined);
+    });
+  };
+  const first = await runs(
+    (st) => callsOf(st).slice(0, RUN_FIRST),
+    states.filter((st) => callsOf(st).length),
+  );
+  const more = first.filter((st) => callsOf(st).length > RUN_FIRST);
+  const none = await runs((st) => callsOf(st).slice(RUN_FIRST, RUN_FIRST + RUN_MORE), more);
+  // A function with no more calls than its first few is judged by those.
+  return { none: [...first.filter((st) => !more.includes(st)), ...none], ran };
 }

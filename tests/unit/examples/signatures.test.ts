@@ -442,6 +442,66 @@ describe('the prober', () => {
   });
 });
 
+describe('the prober, on calls the engine plans but refuses to run', () => {
+  it('tries the next way of writing calls when none of one form runs (MAP refuses nullable keys)', async () => {
+    // MAP plans over the probe table's arrays, whose items are nullable, but refuses them as keys when run;
+    // literal arrays have items that are not nullable. FROM_BASE64 fails on the probe's string in every form.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'map(c_arr, c_arr)')
+              return { type: 'Map(Tuple([Nullable(Number(Int32)), Nullable(Number(Int32))]))' };
+            if (call === 'map([1, 2]::ARRAY(INT), [1, 2]::ARRAY(INT))')
+              return { type: 'Map(Tuple([Number(Int32), Number(Int32)]))' };
+            if (call === 'from_base64(c_str)' || call === "from_base64('1')") return { type: 'Binary' };
+            return { error: `no overload satisfies \`${call}\`` };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /map\(\[1, 2\]/.test(sql) ? value('{1:1, 2:2}') : { error: 'BadArguments: map keys can not be Int32 NULL' },
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'map', aggregate: false, maxArity: 2 },
+      { name: 'from_base64', aggregate: false, maxArity: 1 },
+    ]);
+    expect(probes.get('map')).toMatchObject({
+      form: 'literal',
+      calls: [{ args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'MAP(INT, INT)' }],
+    });
+    expect(probes.get('from_base64')!.form).toBeUndefined();
+    expect(probes.get('from_base64')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'BINARY' }]);
+  });
+
+  it("tries a documented argument as a constant when a column is refused there (STRING_AGG's delimiter)", async () => {
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'string_agg(c_str)' || call === "string_agg(c_str, '1')") return { type: 'Nullable(String)' };
+            if (call === 'string_agg(c_str, c_str)')
+              return { error: 'SemanticError. The delimiter of `string_agg` must be a constant string.' };
+            return { error: `no overload satisfies \`${call}\`` };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value("'1'")))),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'string_agg', aggregate: true, maxArity: 3, documented: 2 },
+    ]);
+    expect(probes.get('string_agg')!.calls).toEqual([
+      { args: ['VARCHAR'], returns: 'VARCHAR NULL' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'VARCHAR NULL' },
+    ]);
+  });
+});
+
 describe('a changed engine answer', () => {
   const then: FunctionProbe = {
     kind: 'scalar',
