@@ -190,12 +190,19 @@ export async function probeBehaviour(
       runs.push(a.alone, ...a.withNull, ...a.ordered);
     }
   }
+  // A function that also takes no arguments (LAST_QUERY_ID) is deterministic only if that call is too.
+  const bare = new Map(
+    [...plans.keys()]
+      .filter((t) => t.calls.some((args) => args.length === 0) && plans.get(t)!.sample !== callOf(t, []))
+      .map((t) => [t, selectSql(callOf(t, []))]),
+  );
+  runs.push(...bare.values());
   const answers = await runAll(engine, runs);
   // The second run of each sample comes after all the first ones: time passes between them.
   const samples = [...plans.values()].map((p) => selectSql(p.sample));
-  const again = await runAll(engine, samples);
+  const again = await runAll(engine, [...samples, ...bare.values()]);
   const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
-  const againBy = new Map(samples.map((s, i) => [s, again[i]!]));
+  const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
   // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
   // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
   // time zone is how a timestamp is read and shown, which the pages explain.
@@ -218,7 +225,9 @@ export async function probeBehaviour(
     const second = againBy.get(selectSql(p.sample))!;
     if (first.box !== undefined && second.box !== undefined) {
       const zone = zoneDependent.has(selectSql(p.sample));
-      b.deterministic = first.box === second.box && !zone;
+      const bareSql = bare.get(t);
+      const bareSame = !bareSql || byRun.get(bareSql)!.box === againBy.get(bareSql)!.box;
+      b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
       if (zone && first.box === second.box) b.timeZone = true;
     }
@@ -244,7 +253,7 @@ export async function probeBehaviour(
     }
     behaviour.set(t.name, b);
   }
-  return { behaviour, ran: tries + runs.length + samples.length + 2 * zoneFree.length };
+  return { behaviour, ran: tries + runs.length + again.length + 2 * zoneFree.length };
 }
 
 /** The data rows of an answer (its header names the statement, which differs between the runs compared). */

@@ -227,8 +227,18 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
     return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
   const nulls = which('null');
   const values = which('value');
-  return {
-    kind: 'partial',
-    text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}`,
-  };
+  // STRING_AGG's delimiter must be a constant string: the engine refuses a NULL there.
+  const refused = which('rejected');
+  const parts = (
+    [
+      [nulls, 'gives NULL', 'NULL'],
+      [values, 'gives a value', 'a value'],
+      [refused, 'is refused', 'the call is refused'],
+    ] as const
+  )
+    .filter(([ns]) => ns.length)
+    .map(([ns, first, then], i) =>
+      i === 0 ? `NULL as the ${ord(ns)} argument ${first}` : `as the ${ord(ns)}, ${then}`,
+    );
+  return { kind: 'partial', text: parts.join('; ') };
 }

@@ -295,7 +295,10 @@ export async function probeFunctions(
   // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
   const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
   for (const form of FORMS) {
-    const open = states.filter((st) => !settled(st) && (form === FORMS[0] || st.parsed));
+    // One whose calls plan but none runs needs other values (literals), not parameters or a window.
+    const open = states.filter(
+      (st) => !settled(st) && (form === FORMS[0] || st.parsed) && (!unrun.has(st) || form.args === 'literal'),
+    );
     if (!open.length) break;
     for (const st of open) st.form = form;
     await probeForm(batch, open);
@@ -359,8 +362,7 @@ export async function probeFunctions(
   return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
 }
 
-/** Accepted calls run per function to see that one runs: the first few, then the rest of the representative ones. */
-const RUN_FIRST = 4;
+/** Accepted calls run, beyond the first, for a function whose first call fails. */
 const RUN_MORE = 12;
 
 /**
@@ -373,26 +375,27 @@ async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ non
     familyCalls(st)
       .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
       .map((c) => c.args);
-  const sqlsOf = (st: State, calls: Arg[][]) =>
+  const sqlsOf = (st: State, calls: Arg[][], withShapes: boolean) =>
     calls.flatMap((args) => {
-      const shaped = args.some((a) => a.family.name === 'VARCHAR')
-        ? OTHER_STRINGS.map((s) =>
-            callSql(
-              st.target.name,
-              args.map((a) =>
-                a.family.name === 'VARCHAR'
-                  ? { ...a, variant: { ...a.variant, value: s }, constant: true as const }
-                  : a,
+      const shaped =
+        withShapes && args.some((a) => a.family.name === 'VARCHAR')
+          ? OTHER_STRINGS.map((s) =>
+              callSql(
+                st.target.name,
+                args.map((a) =>
+                  a.family.name === 'VARCHAR'
+                    ? { ...a, variant: { ...a.variant, value: s }, constant: true as const }
+                    : a,
+                ),
+                st.form,
               ),
-              st.form,
-            ),
-          )
-        : [];
+            )
+          : [];
       return [callSql(st.target.name, args, st.form), ...shaped].map(selectSql);
     });
   let ran = 0;
-  const runs = async (pick: (st: State) => Arg[][], among: State[]) => {
-    const sqls = among.map((st) => sqlsOf(st, pick(st)));
+  const runs = async (pick: (st: State) => Arg[][], among: State[], withShapes: boolean) => {
+    const sqls = among.map((st) => sqlsOf(st, pick(st), withShapes));
     const answers: { box?: string; error?: string }[] = [];
     const all = sqls.flat();
     for (let i = 0; i < all.length; i += 200) answers.push(...(await engine.run(all.slice(i, i + 200))));
@@ -404,11 +407,10 @@ async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ non
     });
   };
   const first = await runs(
-    (st) => callsOf(st).slice(0, RUN_FIRST),
+    (st) => callsOf(st).slice(0, 1),
     states.filter((st) => callsOf(st).length),
+    false,
   );
-  const more = first.filter((st) => callsOf(st).length > RUN_FIRST);
-  const none = await runs((st) => callsOf(st).slice(RUN_FIRST, RUN_FIRST + RUN_MORE), more);
-  // A function with no more calls than its first few is judged by those.
-  return { none: [...first.filter((st) => !more.includes(st)), ...none], ran };
+  const none = await runs((st) => callsOf(st).slice(0, RUN_MORE), first, true);
+  return { none, ran };
 }

@@ -132,6 +132,10 @@ describe('readable signatures', () => {
     expect(nullBehaviour({ ...funnel, nullIn: ['value'] }).text).toBe(
       'NULL inputs are skipped; the result may still be NULL (its type is nullable)',
     );
+    // STRING_AGG refuses a NULL delimiter (it must be a constant string).
+    expect(nullBehaviour({ ...base, nullIn: ['null', 'rejected'] }).text).toBe(
+      'NULL as the first argument gives NULL; as the second, the call is refused',
+    );
     const count: FunctionProbe = { kind: 'aggregate', calls: [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }] };
     expect(nullBehaviour({ ...count, nullIn: ['value'] }).text).toBe('NULL inputs are skipped; never NULL');
   });
@@ -210,6 +214,26 @@ describe('readable signatures', () => {
     expect(behaviour.get('today')!.timeZone).toBe(true);
     expect(behaviour.get('pi')!.timeZone).toBeUndefined();
     expect(behaviour.get('pi')!.deterministic).toBe(true);
+    // A call with an argument that is stable says nothing of the call without one (LAST_QUERY_ID()).
+    let queries = 0;
+    const ids: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            sql === 'SELECT last_query_id() FROM probe'
+              ? value(`'q${queries++}'`)
+              : /IS NULL/.test(sql)
+                ? truthBox(false)
+                : value("''"),
+          ),
+        ),
+    };
+    const last = await probeBehaviour(ids, [
+      { name: 'last_query_id', form: { args: 'column' }, calls: [[], [familyArg('INTEGER')]] },
+    ]);
+    expect(last.behaviour.get('last_query_id')!.sample).toBe('last_query_id(c_i32)');
+    expect(last.behaviour.get('last_query_id')!.deterministic).toBe(false);
     // The session is left in its own time zone.
     expect(zone).toBe('UTC');
   });
