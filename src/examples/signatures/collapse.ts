@@ -229,6 +229,11 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
   const values = which('value');
   // STRING_AGG's delimiter must be a constant string: the engine refuses a NULL there.
   const refused = which('rejected');
+  if (p.kind === 'aggregate' && nulls.length && !values.length && refused.length)
+    return {
+      kind: 'partial',
+      text: `NULL when every input is NULL; a NULL as the ${ord(refused)} argument is refused`,
+    };
   const parts = (
     [
       [nulls, 'gives NULL', 'NULL'],

@@ -136,6 +136,9 @@ describe('readable signatures', () => {
     expect(nullBehaviour({ ...base, nullIn: ['null', 'rejected'] }).text).toBe(
       'NULL as the first argument gives NULL; as the second, the call is refused',
     );
+    expect(nullBehaviour({ ...funnel, nullIn: ['null', 'rejected'] }).text).toBe(
+      'NULL when every input is NULL; a NULL as the second argument is refused',
+    );
     const count: FunctionProbe = { kind: 'aggregate', calls: [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }] };
     expect(nullBehaviour({ ...count, nullIn: ['value'] }).text).toBe('NULL inputs are skipped; never NULL');
   });
