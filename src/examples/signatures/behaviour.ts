@@ -27,6 +27,8 @@ export interface BehaviourTarget {
   calls: Arg[][];
   /** An aggregate: its NULL inputs are told skipped or counted, and its answer is run over rows in two orders. */
   aggregate?: boolean;
+  /** None of its calls ran when probed, in any form: other calls are not tried again for the sample. */
+  runsNowhere?: boolean;
 }
 
 export interface Behaviour {
@@ -142,7 +144,7 @@ export async function probeBehaviour(
   const loose = (args: Arg[]) => args.filter((a) => LOOSE_FAMILIES.has(a.family.name)).length;
   const more = new Map(
     targets
-      .filter((t) => candidates.get(t)!.length && !runsOn(t))
+      .filter((t) => candidates.get(t)!.length && !runsOn(t) && !t.runsNowhere)
       .map((t) => {
         const first = candidates.get(t)!;
         const typed = sorted(t)
@@ -150,7 +152,7 @@ export async function probeBehaviour(
           .sort((a, b) => loose(a) - loose(b))
           .slice(0, MORE_CANDIDATES)
           .map((args) => written(t, args));
-        const shaped = [...first, ...typed]
+        const shaped = first
           .filter((c) => c.args.some((a) => a.family.name === 'VARCHAR'))
           .flatMap((c) =>
             OTHER_STRINGS.map((s) => ({

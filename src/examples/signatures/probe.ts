@@ -318,7 +318,8 @@ export async function probeFunctions(
         `(${batch.calls} calls planned)`,
     );
   }
-  for (const [st, kept] of unrun) if (!settled(st)) Object.assign(st, kept);
+  const runsNowhere = new Set([...unrun.keys()].filter((st) => !settled(st)));
+  for (const st of runsNowhere) Object.assign(st, unrun.get(st));
   if (process.env.PROBE_DEBUG)
     console.error(
       states
@@ -335,6 +336,7 @@ export async function probeFunctions(
       form: st.form,
       calls: familyCalls(st).map((c) => c.args),
       aggregate: st.target.aggregate,
+      runsNowhere: runsNowhere.has(st),
     })),
   );
 
@@ -362,8 +364,9 @@ export async function probeFunctions(
   return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
 }
 
-/** Accepted calls run, beyond the first, for a function whose first call fails. */
-const RUN_MORE = 12;
+/** Accepted calls run for a function whose first call fails; the first few also with strings of other shapes. */
+const RUN_MORE = 8;
+const SHAPED = 4;
 
 /**
  * The functions none of whose accepted calls (of representative types) runs on the probe table's values, nor with
@@ -375,10 +378,10 @@ async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ non
     familyCalls(st)
       .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
       .map((c) => c.args);
-  const sqlsOf = (st: State, calls: Arg[][], withShapes: boolean) =>
-    calls.flatMap((args) => {
+  const sqlsOf = (st: State, calls: Arg[][], shapes: number) =>
+    calls.flatMap((args, k) => {
       const shaped =
-        withShapes && args.some((a) => a.family.name === 'VARCHAR')
+        k < shapes && args.some((a) => a.family.name === 'VARCHAR')
           ? OTHER_STRINGS.map((s) =>
               callSql(
                 st.target.name,
@@ -394,8 +397,8 @@ async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ non
       return [callSql(st.target.name, args, st.form), ...shaped].map(selectSql);
     });
   let ran = 0;
-  const runs = async (pick: (st: State) => Arg[][], among: State[], withShapes: boolean) => {
-    const sqls = among.map((st) => sqlsOf(st, pick(st), withShapes));
+  const runs = async (pick: (st: State) => Arg[][], among: State[], shapes: number) => {
+    const sqls = among.map((st) => sqlsOf(st, pick(st), shapes));
     const answers: { box?: string; error?: string }[] = [];
     const all = sqls.flat();
     for (let i = 0; i < all.length; i += 200) answers.push(...(await engine.run(all.slice(i, i + 200))));
@@ -409,8 +412,8 @@ async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ non
   const first = await runs(
     (st) => callsOf(st).slice(0, 1),
     states.filter((st) => callsOf(st).length),
-    false,
+    0,
   );
-  const none = await runs((st) => callsOf(st).slice(0, RUN_MORE), first, true);
+  const none = await runs((st) => callsOf(st).slice(0, RUN_MORE), first, SHAPED);
   return { none, ran };
 }
