@@ -29,6 +29,8 @@ export interface BehaviourTarget {
   aggregate?: boolean;
   /** None of its calls ran when probed, in any form: other calls are not tried again for the sample. */
   runsNowhere?: boolean;
+  /** A call found to run when probed: the sample's candidate when its first ones fail. */
+  running?: Arg[];
 }
 
 export interface Behaviour {
@@ -147,12 +149,15 @@ export async function probeBehaviour(
       .filter((t) => candidates.get(t)!.length && !runsOn(t) && !t.runsNowhere)
       .map((t) => {
         const first = candidates.get(t)!;
-        const typed = sorted(t)
-          .filter((args) => !first.some((c) => c.args === args))
-          .sort((a, b) => loose(a) - loose(b))
-          .slice(0, MORE_CANDIDATES)
-          .map((args) => written(t, args));
+        const typed = t.running
+          ? [written(t, t.running)]
+          : sorted(t)
+              .filter((args) => !first.some((c) => c.args === args))
+              .sort((a, b) => loose(a) - loose(b))
+              .slice(0, MORE_CANDIDATES)
+              .map((args) => written(t, args));
         const shaped = first
+          .slice(0, 1)
           .filter((c) => c.args.some((a) => a.family.name === 'VARCHAR'))
           .flatMap((c) =>
             OTHER_STRINGS.map((s) => ({

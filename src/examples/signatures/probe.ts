@@ -291,6 +291,8 @@ export async function probeFunctions(
   /** The calls of a form none of which ran, kept in case no later form does better. */
   const unrun = new Map<State, Pick<State, 'form' | 'accepted' | 'hints' | 'refused'>>();
   let ran = 0;
+  /** The call found to run, per function (the sample looks no further when its own first calls fail). */
+  const running = new Map<State, Arg[]>();
   // Another way of writing the call helps only a function the engine knows and refused by its arguments.
   // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
   const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
@@ -306,6 +308,7 @@ export async function probeFunctions(
     // their items are nullable): another form may run. Its calls are kept if none does.
     const checked = await callsThatRun(engine, open.filter(settled));
     ran += checked.ran;
+    for (const [st, args] of checked.running) running.set(st, args);
     if (process.env.PROBE_DEBUG) console.error(`none runs: ${checked.none.map((s) => s.target.name).join(', ')}`);
     for (const st of checked.none) {
       if (!unrun.has(st)) unrun.set(st, { form: st.form, accepted: st.accepted, hints: st.hints, refused: st.refused });
@@ -337,6 +340,7 @@ export async function probeFunctions(
       calls: familyCalls(st).map((c) => c.args),
       aggregate: st.target.aggregate,
       runsNowhere: runsNowhere.has(st),
+      running: running.get(st),
     })),
   );
 
@@ -364,56 +368,61 @@ export async function probeFunctions(
   return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
 }
 
-/** Accepted calls run for a function whose first call fails; the first few also with strings of other shapes. */
-const RUN_MORE = 8;
-const SHAPED = 4;
+/** Calls tried per function, one a round, until one runs: typed calls first, then the first few with other strings. */
+const RUN_MORE = 6;
+const SHAPED = 2;
 
 /**
- * The functions none of whose accepted calls (of representative types) runs on the probe table's values, nor with
- * strings of other shapes (a key path, a JSON path): what plans but fails whatever the values, as MAP with the
- * probe table's arrays. Most functions run their first call; only the others run more.
+ * Which call of each function runs on the probe table's values, or with strings of other shapes (a key path, a JSON
+ * path); `none`: the functions none of whose calls runs, what plans but fails whatever the values, as MAP with the
+ * probe table's arrays. One call per function a round, so a function stops at its first call that runs (a call
+ * that fails when run costs a tenth of a second: the engine records where it failed).
  */
-async function callsThatRun(engine: ProbeEngine, states: State[]): Promise<{ none: State[]; ran: number }> {
-  const callsOf = (st: State) =>
-    familyCalls(st)
+async function callsThatRun(
+  engine: ProbeEngine,
+  states: State[],
+): Promise<{ running: Map<State, Arg[]>; none: State[]; ran: number }> {
+  const loose = (args: Arg[]) => args.filter((a) => a.family.name === 'VARCHAR' || a.family.name === 'VARIANT').length;
+  const attemptsOf = (st: State): Arg[][] => {
+    const calls = familyCalls(st)
       .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
-      .map((c) => c.args);
-  const sqlsOf = (st: State, calls: Arg[][], shapes: number) =>
-    calls.flatMap((args, k) => {
-      const shaped =
-        k < shapes && args.some((a) => a.family.name === 'VARCHAR')
-          ? OTHER_STRINGS.map((s) =>
-              callSql(
-                st.target.name,
-                args.map((a) =>
-                  a.family.name === 'VARCHAR'
-                    ? { ...a, variant: { ...a.variant, value: s }, constant: true as const }
-                    : a,
-                ),
-                st.form,
-              ),
-            )
-          : [];
-      return [callSql(st.target.name, args, st.form), ...shaped].map(selectSql);
-    });
-  let ran = 0;
-  const runs = async (pick: (st: State) => Arg[][], among: State[], shapes: number) => {
-    const sqls = among.map((st) => sqlsOf(st, pick(st), shapes));
-    const answers: { box?: string; error?: string }[] = [];
-    const all = sqls.flat();
-    for (let i = 0; i < all.length; i += 200) answers.push(...(await engine.run(all.slice(i, i + 200))));
-    ran += answers.length;
-    let at = 0;
-    return among.filter((_, i) => {
-      const mine = answers.slice(at, (at += sqls[i]!.length));
-      return mine.every((a) => a.box === undefined);
-    });
+      .map((c) => c.args)
+      .sort((a, b) => loose(a) - loose(b))
+      .slice(0, RUN_MORE);
+    const shaped = calls
+      .filter((args) => args.some((a) => a.family.name === 'VARCHAR'))
+      .slice(0, SHAPED)
+      .flatMap((args) =>
+        OTHER_STRINGS.map((s) =>
+          args.map((a) =>
+            a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
+          ),
+        ),
+      );
+    return [...calls, ...shaped];
   };
-  const first = await runs(
-    (st) => callsOf(st).slice(0, 1),
-    states.filter((st) => callsOf(st).length),
-    0,
-  );
-  const none = await runs((st) => callsOf(st).slice(0, RUN_MORE), first, SHAPED);
-  return { none, ran };
+  const attempts = new Map(states.map((st) => [st, attemptsOf(st)]));
+  const running = new Map<State, Arg[]>();
+  let ran = 0;
+  let open = states.filter((st) => attempts.get(st)!.length);
+  for (let k = 0; open.length; k++) {
+    const round = open.filter((st) => attempts.get(st)!.length > k);
+    const answers = await runAll(
+      engine,
+      round.map((st) => selectSql(callSql(st.target.name, attempts.get(st)![k]!, st.form))),
+    );
+    ran += answers.length;
+    round.forEach((st, i) => {
+      if (answers[i]!.box !== undefined) running.set(st, attempts.get(st)![k]!);
+    });
+    open = round.filter((st) => !running.has(st));
+    if (open.every((st) => attempts.get(st)!.length <= k + 1)) break;
+  }
+  return { running, none: states.filter((st) => attempts.get(st)!.length && !running.has(st)), ran };
+}
+
+async function runAll(engine: ProbeEngine, sqls: string[]): Promise<{ box?: string; error?: string }[]> {
+  const out: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < sqls.length; i += 200) out.push(...(await engine.run(sqls.slice(i, i + 200))));
+  return out;
 }
