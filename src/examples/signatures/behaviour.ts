@@ -282,12 +282,13 @@ function truth(a: { box?: string }): boolean | undefined {
 
 /** Rows of varied values an aggregate's answer is compared over in two orders (enough for QUANTILE_TDIGEST). */
 const ORDER_ROWS = 10000;
-const NUMERIC_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL']);
+/** Families whose values a number casts to: the argument varied over the rows (a string for STRING_AGG). */
+const VARIED_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL', 'VARCHAR']);
 
 /**
  * The runs that tell an aggregate's NULL inputs skipped or counted (the sample's row alone; beside it, the row with
  * one argument NULL) and whether its answer depends on the order of its rows (the same varied numbers in
- * ascending and descending order; only when an argument is a number).
+ * ascending and descending order; only when an argument is a number or a string).
  */
 function aggregateRuns(
   t: BehaviourTarget,
@@ -301,9 +302,10 @@ function aggregateRuns(
   const withNull = c.args.map((_, i) =>
     over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))}`),
   );
-  // The first number varies; the other arguments are constants (a weight may have to be one, and a join with the
-  // probe table would cost seconds).
-  const first = c.args.findIndex((a) => NUMERIC_FAMILIES.has(a.family.name));
+  // The first number (else string) varies; the other arguments are constants (a weight or a delimiter may have to
+  // be one, and a join with the probe table would cost seconds).
+  const numeric = c.args.findIndex((a) => a.family.name !== 'VARCHAR' && VARIED_FAMILIES.has(a.family.name));
+  const first = numeric >= 0 ? numeric : c.args.findIndex((a) => VARIED_FAMILIES.has(a.family.name));
   const varied = c.args.map((a, i) =>
     i === first ? `CAST(number * number % 100003 AS ${a.variant.sql})` : argSql(a.variant, 'literal'),
   );

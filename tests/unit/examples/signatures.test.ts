@@ -389,6 +389,11 @@ describe('an aggregate over rows', () => {
       [{ name: 'stddev', ...intCalls }],
     );
     expect(stddev.behaviour.get('stddev')).toMatchObject({ deterministic: true });
+    // A string aggregate is run over varied strings in two orders too (STRING_AGG joins them in arrival order).
+    const strings = await probeBehaviour(aggregateEngine({ alone: "'1'", withNull: "'1'", sameInOrder: false }), [
+      { name: 'string_agg', form: { args: 'column' }, calls: [[familyArg('VARCHAR')]], aggregate: true },
+    ]);
+    expect(strings.behaviour.get('string_agg')).toMatchObject({ deterministic: false, rowOrder: true });
     expect(stddev.behaviour.get('stddev')!.rowOrder).toBeUndefined();
     expect(
       JSON.stringify(signatureCard({ ...card('quantile_tdigest'), deterministic: false, rowOrder: true })),
