@@ -296,7 +296,9 @@ function aggregateRuns(
   callOf: (t: BehaviourTarget, argsSql: string[]) => string,
 ): { alone: string; withNull: string[]; ordered: string[] } {
   const names = c.args.map((_, i) => `a${i}`);
-  const over = (from: string) => `SELECT ${callOf(t, names)} FROM (${from}) AS t`;
+  // A constant argument (STRING_AGG's delimiter) stays in the call: a column of the rows would be refused.
+  const callArgs = c.args.map((a, i) => (a.constant ? c.sqls[i]! : names[i]!));
+  const over = (from: string) => `SELECT ${callOf(t, callArgs)} FROM (${from}) AS t`;
   const row = (sqls: string[]) => `SELECT ${sqls.map((x, i) => `${x} AS ${names[i]}`).join(', ')} FROM probe`;
   const alone = over(row(c.sqls));
   const withNull = c.args.map((_, i) =>
@@ -310,7 +312,7 @@ function aggregateRuns(
     i === first ? `CAST(number * number % 100003 AS ${a.variant.sql})` : argSql(a.variant, 'literal'),
   );
   const inOrder = (dir: string) =>
-    `(SELECT ${callOf(t, names)} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +
+    `(SELECT ${callOf(t, callArgs)} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +
     `FROM numbers(${ORDER_ROWS}) ORDER BY number${dir}) AS t)`;
   // Compared by the engine (a long array is slow to draw); numbers within a rounding error of each other agree
   // (a floating-point sum, as STDDEV's, may change in its last digits).

@@ -389,10 +389,29 @@ describe('an aggregate over rows', () => {
       [{ name: 'stddev', ...intCalls }],
     );
     expect(stddev.behaviour.get('stddev')).toMatchObject({ deterministic: true });
-    // A string aggregate is run over varied strings in two orders too (STRING_AGG joins them in arrival order).
-    const strings = await probeBehaviour(aggregateEngine({ alone: "'1'", withNull: "'1'", sameInOrder: false }), [
-      { name: 'string_agg', form: { args: 'column' }, calls: [[familyArg('VARCHAR')]], aggregate: true },
-    ]);
+    // A string aggregate is run over varied strings in two orders too (STRING_AGG joins them in arrival order); its
+    // delimiter, a constant, stays in the call (as a column of the rows it would be refused).
+    const delimited = aggregateEngine({ alone: "'1'", withNull: "'1'", sameInOrder: false });
+    const strings = await probeBehaviour(
+      {
+        ...delimited,
+        run: async (sqls) => {
+          const answers = await delimited.run(sqls);
+          return sqls.map((sql, i) =>
+            /string_agg\(a0, a1\)/.test(sql) ? { error: 'must be a constant' } : answers[i]!,
+          );
+        },
+      },
+      [
+        {
+          name: 'string_agg',
+          form: { args: 'column' },
+          calls: [[familyArg('VARCHAR'), { ...familyArg('VARCHAR'), constant: true }]],
+          aggregate: true,
+        },
+      ],
+    );
+    expect(strings.behaviour.get('string_agg')!.sample).toBe("string_agg(c_str, '1')");
     expect(strings.behaviour.get('string_agg')).toMatchObject({ deterministic: false, rowOrder: true });
     expect(stddev.behaviour.get('stddev')!.rowOrder).toBeUndefined();
     expect(
