@@ -306,7 +306,9 @@ export async function probeFunctions(
     await probeForm(batch, open);
     // Nor is a function whose calls plan but none of which runs (MAP refuses the probe table's arrays as keys:
     // their items are nullable): another form may run. Its calls are kept if none does.
-    const checked = await callsThatRun(engine, open.filter(settled));
+    // In a later form, one call each: a function that failed in every call as columns fails again as literals,
+    // unless the literals' own types are what it lacked (MAP), which its first call shows.
+    const checked = await callsThatRun(engine, open.filter(settled), form === FORMS[0] ? undefined : 1);
     ran += checked.ran;
     for (const [st, args] of checked.running) running.set(st, args);
     if (process.env.PROBE_DEBUG) console.error(`none runs: ${checked.none.map((s) => s.target.name).join(', ')}`);
@@ -381,6 +383,7 @@ const SHAPED = 2;
 async function callsThatRun(
   engine: ProbeEngine,
   states: State[],
+  most?: number,
 ): Promise<{ running: Map<State, Arg[]>; none: State[]; ran: number }> {
   const loose = (args: Arg[]) => args.filter((a) => a.family.name === 'VARCHAR' || a.family.name === 'VARIANT').length;
   const attemptsOf = (st: State): Arg[][] => {
@@ -399,7 +402,7 @@ async function callsThatRun(
           ),
         ),
       );
-    return [...calls, ...shaped];
+    return [...calls, ...shaped].slice(0, most);
   };
   const attempts = new Map(states.map((st) => [st, attemptsOf(st)]));
   const running = new Map<State, Arg[]>();
