@@ -43,7 +43,9 @@ export function signatureCard(card: FunctionCard): Element {
           ? 'yes: the same arguments give the same result'
           : card.timeZone
             ? "no: the result depends on the session's time zone (the timezone setting), not only on the arguments"
-            : 'no: each call may give a different result',
+            : card.rowOrder
+              ? 'no: the result depends on the order in which rows arrive, not only on which rows'
+              : 'no: each call may give a different result',
       ),
     ]);
   if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);

@@ -4,7 +4,7 @@
  * table's values) is run, run again
  * after all the others (determinism), with each argument NULL in turn and with every argument NULL.
  */
-import { callSql, selectSql, type Arg, type Form } from './calls.ts';
+import { selectSql, type Arg, type Form } from './calls.ts';
 import type { NullAnswer, ProbeEngine } from './probe.ts';
 import { argSql } from './types.ts';
 
@@ -25,6 +25,12 @@ export interface BehaviourTarget {
   name: string;
   form: Form;
   calls: Arg[][];
+  /** An aggregate: its NULL inputs are told skipped or counted, and its answer is run over rows in two orders. */
+  aggregate?: boolean;
+  /** None of its calls ran when probed, in any form: other calls are not tried again for the sample. */
+  runsNowhere?: boolean;
+  /** A call found to run when probed: the sample's candidate when its first ones fail. */
+  running?: Arg[];
 }
 
 export interface Behaviour {
@@ -38,17 +44,27 @@ export interface Behaviour {
   deterministic?: boolean;
   /** The answer changed with the session's time zone (set only then). */
   timeZone?: true;
+  /** An aggregate's answer changed with the order of its input rows (set only then). */
+  rowOrder?: true;
 }
+
+/**
+ * A result without rows, which the engine draws as an empty box (`┌┐└┘`): a set-returning function given NULL, or
+ * a path that matches nothing.
+ */
+const noRows = (box: string) => !box.split('\n').some((line) => line.startsWith('│'));
 
 const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
   if (a.error !== undefined) return /SemanticError|no overload/.test(a.error) ? 'rejected' : 'error';
+  if (noRows(a.box ?? '')) return 'empty';
   const cell = /│\s*(true|false)\s*│\s*$/m.exec(a.box ?? '');
   return cell ? (cell[1] === 'true' ? 'null' : 'value') : 'error';
 };
 
-/** What a one-row answer holds: a value, NULL, or nothing (the call failed). */
-function sampleAnswer(a: { box?: string }): 'value' | 'null' | 'error' {
+/** What a one-row answer holds: a value, NULL, no row at all, or nothing (the call failed). */
+function sampleAnswer(a: { box?: string }): 'value' | 'null' | 'error' | 'empty' {
   if (a.box === undefined) return 'error';
+  if (noRows(a.box)) return 'empty';
   const row =
     a.box
       .split('\n')
@@ -63,6 +79,22 @@ async function runAll(engine: ProbeEngine, sqls: string[]): Promise<{ box?: stri
   return out;
 }
 
+/** A sample call: its argument types and how each argument is written. */
+interface Candidate {
+  args: Arg[];
+  sqls: string[];
+}
+
+/**
+ * Strings of other shapes, tried in place of the probe table's `'1'` when no call runs on the probe table's values:
+ * a JSON path (JSON_PATH_QUERY) and a key path (GET_BY_KEYPATH), which `'1'` is not.
+ */
+export const OTHER_STRINGS = ["'$.a'", "'{a}'"];
+/** Accepted calls tried beyond the first candidates when none of them runs. */
+const MORE_CANDIDATES = 8;
+/** Families whose values convert to nearly any type (implicitly cast): a typed column suits a function better. */
+const LOOSE_FAMILIES = new Set(['VARCHAR', 'VARIANT']);
+
 /** Each function's behaviour, by name, and how many statements ran for it. */
 export async function probeBehaviour(
   engine: ProbeEngine,
@@ -73,57 +105,111 @@ export async function probeBehaviour(
   // a BITMAP or GEOMETRY given to a function that takes anything may fail, and a TRY_ function turns that into NULL.
   const rare = (args: Arg[]) => args.some((a) => RARE_FAMILIES.has(a.family.name));
   const rank = (args: Arg[]) => (args.length === 1 ? 2 : 0) + (rare(args) ? 1 : 0);
-  const candidatesOf = (t: BehaviourTarget): Arg[][] => {
-    const sorted = t.calls.filter((args) => args.length > 0).sort((a, b) => rank(a) - rank(b));
+  const written = (t: BehaviourTarget, args: Arg[]): Candidate => ({
+    args,
+    sqls: args.map((a) => argSql(a.variant, a.constant ? 'literal' : t.form.args)),
+  });
+  const sorted = (t: BehaviourTarget) => t.calls.filter((args) => args.length > 0).sort((a, b) => rank(a) - rank(b));
+  const candidatesOf = (t: BehaviourTarget): Candidate[] => {
+    const all = sorted(t);
     // A function whose calls of several arguments are all of rare types (the prober lists the calls of any
     // type beyond the first argument's only where they differ) is tried first with an ordinary argument twice, its
     // first and a string: GREATEST(c_i32, c_i32), JSON_OBJECT(c_str, c_str), not GREATEST(c_bitmap, c_bitmap).
-    const singles = sorted.filter((args) => args.length === 1 && !rare(args));
+    const singles = all.filter((args) => args.length === 1 && !rare(args));
     const doubles =
-      sorted[0] && rare(sorted[0]) && sorted[0].length > 1
+      all[0] && rare(all[0]) && all[0].length > 1
         ? [singles[0], singles.find((args) => args[0]!.family.name === 'VARCHAR')]
-            .filter((args, i, all): args is Arg[] => args !== undefined && all.indexOf(args) === i)
+            .filter((args, i, list): args is Arg[] => args !== undefined && list.indexOf(args) === i)
             .map((args) => [args[0]!, args[0]!])
         : [];
-    return [...doubles, ...sorted].slice(0, SAMPLE_CANDIDATES);
+    return [...doubles, ...all].slice(0, SAMPLE_CANDIDATES).map((args) => written(t, args));
   };
+  const callOf = (t: BehaviourTarget, argsSql: string[]) => {
+    const base = `${t.name}${t.form.params ?? ''}(${argsSql.join(', ')})`;
+    return t.form.window ? `${base} OVER (ORDER BY c_i32)` : base;
+  };
+  const answerOf = new Map<string, 'value' | 'null' | 'error' | 'empty'>();
+  const tryAll = async (cs: Map<BehaviourTarget, Candidate[]>) => {
+    const sqls = [...cs].flatMap(([t, list]) => list.map((c) => selectSql(callOf(t, c.sqls))));
+    const answers = await runAll(engine, sqls);
+    sqls.forEach((sql, i) => answerOf.set(sql, sampleAnswer(answers[i]!)));
+    return sqls.length;
+  };
+  const answer = (t: BehaviourTarget, c: Candidate) => answerOf.get(selectSql(callOf(t, c.sqls)));
   const candidates = new Map(targets.map((t) => [t, candidatesOf(t)]));
-  const tries = [...candidates].flatMap(([t, cs]) => cs.map((args) => selectSql(callSql(t.name, args, t.form))));
-  const tried = await runAll(engine, tries);
-  const answerOf = new Map(tries.map((sql, i) => [sql, sampleAnswer(tried[i]!)]));
+  let tries = await tryAll(candidates);
+  // None runs on the probe table's values (a string that is no date, no key path): more of the accepted calls,
+  // those of typed columns first (MONTHS_BETWEEN(c_date, c_date), not (c_str, c_str)), and the calls with strings
+  // of other shapes.
+  const runsOn = (t: BehaviourTarget) =>
+    candidates.get(t)!.some((c) => answer(t, c) === 'value' || answer(t, c) === 'null');
+  const loose = (args: Arg[]) => args.filter((a) => LOOSE_FAMILIES.has(a.family.name)).length;
+  const more = new Map(
+    targets
+      .filter((t) => candidates.get(t)!.length && !runsOn(t) && !t.runsNowhere)
+      .map((t) => {
+        const first = candidates.get(t)!;
+        const typed = t.running
+          ? [written(t, t.running)]
+          : sorted(t)
+              .filter((args) => !first.some((c) => c.args === args))
+              .sort((a, b) => loose(a) - loose(b))
+              .slice(0, MORE_CANDIDATES)
+              .map((args) => written(t, args));
+        const shaped = first
+          .slice(0, 1)
+          .filter((c) => c.args.some((a) => a.family.name === 'VARCHAR'))
+          .flatMap((c) =>
+            OTHER_STRINGS.map((s) => ({
+              args: c.args,
+              sqls: c.sqls.map((x, i) => (c.args[i]!.family.name === 'VARCHAR' ? s : x)),
+            })),
+          );
+        return [t, [...typed, ...shaped]] as [BehaviourTarget, Candidate[]];
+      }),
+  );
+  tries += await tryAll(more);
   // The first candidate that gives a value; else one that runs (a NULL from ordinary values says little of NULLs).
-  const sampleOf = (t: BehaviourTarget): Arg[] | undefined => {
-    const cs = candidates.get(t)!;
-    const answer = (args: Arg[]) => answerOf.get(selectSql(callSql(t.name, args, t.form)));
-    return (
-      cs.find((args) => answer(args) === 'value') ?? cs.find((args) => answer(args) === 'null') ?? cs[0] ?? t.calls[0]
-    );
+  const sampleOf = (t: BehaviourTarget): Candidate | undefined => {
+    const cs = [...candidates.get(t)!, ...(more.get(t) ?? [])];
+    const fallback = t.calls[0] ? written(t, t.calls[0]) : undefined;
+    return cs.find((c) => answer(t, c) === 'value') ?? cs.find((c) => answer(t, c) === 'null') ?? cs[0] ?? fallback;
   };
   // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
   const runs: string[] = [];
   const plans = new Map<BehaviourTarget, { sample: string; nullIn: string[]; allNull: string }>();
+  const aggregatePlans = new Map<BehaviourTarget, ReturnType<typeof aggregateRuns>>();
   for (const t of targets) {
-    const args = sampleOf(t);
-    if (!args) continue;
-    const call = callSql(t.name, args, t.form);
-    const withArgs = (argsSql: string[]) => {
-      const base = `${t.name}${t.form.params ?? ''}(${argsSql.join(', ')})`;
-      return `SELECT (${t.form.window ? `${base} OVER (ORDER BY c_i32)` : base}) IS NULL FROM probe`;
-    };
+    const c = sampleOf(t);
+    if (!c) continue;
+    const call = callOf(t, c.sqls);
+    const isNull = (argsSql: string[]) => `SELECT (${callOf(t, argsSql)}) IS NULL FROM probe`;
     const p = {
       sample: call,
-      nullIn: args.map((_, i) => withArgs(args.map((a, j) => argSql(a.variant, j === i ? 'nullable' : t.form.args)))),
-      allNull: withArgs(args.map((a) => argSql(a.variant, 'nullable'))),
+      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))),
+      allNull: isNull(c.args.map(nullableSql)),
     };
     plans.set(t, p);
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
+    if (t.aggregate && !t.form.window) {
+      const a = aggregateRuns(t, c, callOf);
+      aggregatePlans.set(t, a);
+      runs.push(a.alone, ...a.withNull, ...a.ordered);
+    }
   }
+  // A function that also takes no arguments (LAST_QUERY_ID) is deterministic only if that call is too.
+  const bare = new Map(
+    [...plans.keys()]
+      .filter((t) => t.calls.some((args) => args.length === 0) && plans.get(t)!.sample !== callOf(t, []))
+      .map((t) => [t, selectSql(callOf(t, []))]),
+  );
+  runs.push(...bare.values());
   const answers = await runAll(engine, runs);
   // The second run of each sample comes after all the first ones: time passes between them.
   const samples = [...plans.values()].map((p) => selectSql(p.sample));
-  const again = await runAll(engine, samples);
+  const again = await runAll(engine, [...samples, ...bare.values()]);
   const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
-  const againBy = new Map(samples.map((s, i) => [s, again[i]!]));
+  const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
   // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
   // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
   // time zone is how a timestamp is read and shown, which the pages explain.
@@ -146,7 +232,9 @@ export async function probeBehaviour(
     const second = againBy.get(selectSql(p.sample))!;
     if (first.box !== undefined && second.box !== undefined) {
       const zone = zoneDependent.has(selectSql(p.sample));
-      b.deterministic = first.box === second.box && !zone;
+      const bareSql = bare.get(t);
+      const bareSame = !bareSql || byRun.get(bareSql)!.box === againBy.get(bareSql)!.box;
+      b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
       if (zone && first.box === second.box) b.timeZone = true;
     }
@@ -154,7 +242,81 @@ export async function probeBehaviour(
       b.nullIn = p.nullIn.map((s) => isNullAnswer(byRun.get(s)!));
       b.allNull = isNullAnswer(byRun.get(p.allNull)!);
     }
+    const a = aggregatePlans.get(t);
+    if (a) {
+      // A NULL row beside the sample's row that changes the answer was counted, not skipped.
+      const alone = rowsOf(byRun.get(a.alone)!);
+      a.withNull.forEach((sql, i) => {
+        const withNull = rowsOf(byRun.get(sql)!);
+        if (b.nullIn?.[i] === 'value' && alone !== undefined && withNull !== undefined && withNull !== alone)
+          b.nullIn[i] = 'counted';
+      });
+      // The same rows in two orders: an estimate built as rows arrive (QUANTILE_TDIGEST) differs.
+      const [same, near] = a.ordered.map((sql) => truth(byRun.get(sql)!));
+      if (b.deterministic && same === false && near !== true) {
+        b.deterministic = false;
+        b.rowOrder = true;
+      }
+    }
     behaviour.set(t.name, b);
   }
-  return { behaviour, ran: runs.length + samples.length + 2 * zoneFree.length };
+  return { behaviour, ran: tries + runs.length + again.length + 2 * zoneFree.length };
+}
+
+/** The data rows of an answer (its header names the statement, which differs between the runs compared). */
+function rowsOf(a: { box?: string }): string | undefined {
+  if (a.box === undefined) return undefined;
+  const lines = a.box.split('\n');
+  const body = lines.findIndex((line) => line.startsWith('├'));
+  return (body < 0 ? lines : lines.slice(body + 1)).filter((line) => line.startsWith('│')).join('\n');
+}
+
+/** An argument NULL: the nullable column of its type, or the NULL literal where it must be a constant. */
+const nullableSql = (a: Arg) => (a.constant ? 'NULL' : argSql(a.variant, 'nullable'));
+
+/** A one-cell boolean answer: true, false, or undefined (NULL, or the statement failed). */
+function truth(a: { box?: string }): boolean | undefined {
+  const cell = /│\s*(true|false)\s*│\s*$/m.exec(a.box ?? '');
+  return cell ? cell[1] === 'true' : undefined;
+}
+
+/** Rows of varied values an aggregate's answer is compared over in two orders (enough for QUANTILE_TDIGEST). */
+const ORDER_ROWS = 10000;
+/** Families whose values a number casts to: the argument varied over the rows (a string for STRING_AGG). */
+const VARIED_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL', 'VARCHAR']);
+
+/**
+ * The runs that tell an aggregate's NULL inputs skipped or counted (the sample's row alone; beside it, the row with
+ * one argument NULL) and whether its answer depends on the order of its rows (the same varied numbers in
+ * ascending and descending order; only when an argument is a number or a string).
+ */
+function aggregateRuns(
+  t: BehaviourTarget,
+  c: Candidate,
+  callOf: (t: BehaviourTarget, argsSql: string[]) => string,
+): { alone: string; withNull: string[]; ordered: string[] } {
+  const names = c.args.map((_, i) => `a${i}`);
+  // A constant argument (STRING_AGG's delimiter) stays in the call: a column of the rows would be refused.
+  const callArgs = c.args.map((a, i) => (a.constant ? c.sqls[i]! : names[i]!));
+  const over = (from: string) => `SELECT ${callOf(t, callArgs)} FROM (${from}) AS t`;
+  const row = (sqls: string[]) => `SELECT ${sqls.map((x, i) => `${x} AS ${names[i]}`).join(', ')} FROM probe`;
+  const alone = over(row(c.sqls));
+  const withNull = c.args.map((_, i) =>
+    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))}`),
+  );
+  // The first number (else string) varies; the other arguments are constants (a weight or a delimiter may have to
+  // be one, and a join with the probe table would cost seconds).
+  const numeric = c.args.findIndex((a) => a.family.name !== 'VARCHAR' && VARIED_FAMILIES.has(a.family.name));
+  const first = numeric >= 0 ? numeric : c.args.findIndex((a) => VARIED_FAMILIES.has(a.family.name));
+  const varied = c.args.map((a, i) =>
+    i === first ? `CAST(number * number % 100003 AS ${a.variant.sql})` : argSql(a.variant, 'literal'),
+  );
+  const inOrder = (dir: string) =>
+    `(SELECT ${callOf(t, callArgs)} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +
+    `FROM numbers(${ORDER_ROWS}) ORDER BY number${dir}) AS t)`;
+  // Compared by the engine (a long array is slow to draw); numbers within a rounding error of each other agree
+  // (a floating-point sum, as STDDEV's, may change in its last digits).
+  const [up, down] = [inOrder(''), inOrder(' DESC')];
+  const ordered = first >= 0 ? [`SELECT ${up} = ${down}`, `SELECT ABS(${up} - ${down}) <= 1e-9 * ABS(${up})`] : [];
+  return { alone, withNull, ordered };
 }

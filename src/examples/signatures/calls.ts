@@ -7,6 +7,8 @@ import { ALL_FAMILIES, argSql, type ArgForm, type TypeFamily, type TypeVariant }
 export interface Arg {
   family: TypeFamily;
   variant: TypeVariant;
+  /** Written as a literal whatever the form: an argument the engine takes only as a constant (a delimiter). */
+  constant?: true;
 }
 
 export interface Form {
@@ -20,7 +22,7 @@ export const repArgs = (families: TypeFamily[]): Arg[] => families.map((f) => ({
 export const keyOf = (args: Arg[]) => args.map((a) => a.variant.sql).join(',');
 
 export function callSql(name: string, args: Arg[], form: Form, argForm: ArgForm = form.args): string {
-  const inner = args.map((a) => argSql(a.variant, argForm)).join(', ');
+  const inner = args.map((a) => argSql(a.variant, a.constant ? 'literal' : argForm)).join(', ');
   const call = `${name}${form.params ?? ''}(${inner})`;
   return form.window ? `${call} OVER (ORDER BY c_i32)` : call;
 }

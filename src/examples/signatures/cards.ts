@@ -28,6 +28,8 @@ export interface FunctionCard {
   deterministic?: boolean;
   /** Not deterministic because the result changes with the session's time zone. */
   timeZone?: true;
+  /** Not deterministic because the aggregate's result changes with the order in which rows arrive. */
+  rowOrder?: true;
   /** Other names of the same function (the engine resolves them to one). */
   aliases: string[];
   category?: string;
@@ -148,6 +150,7 @@ export function functionCards(
     };
     if (p.deterministic !== undefined) card.deterministic = p.deterministic;
     if (p.timeZone) card.timeZone = true;
+    if (p.rowOrder) card.rowOrder = true;
     if (category) card.category = category;
     const intro = introduced.get(name) ?? aliases.map((a) => introduced.get(a)).find(Boolean);
     if (intro) card.introduced = intro;

@@ -200,15 +200,50 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
       kind: 'never-null',
       text: p.kind === 'aggregate' ? 'NULL inputs are skipped; never NULL' : 'NULL arguments give a value, not NULL',
     };
-  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
-    return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
   const which = (k: NullAnswer) => answers.map((a, i) => (a === k ? i + 1 : 0)).filter(Boolean);
-  const nulls = which('null');
-  const values = which('value');
   const ord = (ns: number[]) =>
     ns.map((n) => ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][n - 1] ?? `${n}th`).join(', ');
-  return {
-    kind: 'partial',
-    text: `NULL as the ${ord(nulls)} argument gives NULL${values.length ? `; as the ${ord(values)}, a value` : ''}`,
-  };
+  // A set-returning function (JSON_PATH_QUERY, UNNEST) answers a NULL with no rows, not with NULL.
+  const empty = which('empty');
+  if (empty.length)
+    return {
+      kind: 'partial',
+      text:
+        empty.length === answers.length
+          ? 'returns a set of rows: NULL in any argument gives no rows'
+          : `returns a set of rows: NULL as the ${ord(empty)} argument gives no rows`,
+    };
+  // An aggregate that keeps a NULL input in its result (GROUP_ARRAY_MOVING_AVG counts it as 0) does not skip it.
+  const counted = which('counted');
+  if (counted.length && p.kind === 'aggregate')
+    return {
+      kind: 'partial',
+      text:
+        counted.length === answers.length
+          ? 'NULL inputs are not skipped: each one counts in the result'
+          : `NULL as the ${ord(counted)} argument is not skipped: it counts in the result`,
+    };
+  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
+    return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
+  const nulls = which('null');
+  const values = which('value');
+  // STRING_AGG's delimiter must be a constant string: the engine refuses a NULL there.
+  const refused = which('rejected');
+  if (p.kind === 'aggregate' && nulls.length && !values.length && refused.length)
+    return {
+      kind: 'partial',
+      text: `NULL when every input is NULL; a NULL as the ${ord(refused)} argument is refused`,
+    };
+  const parts = (
+    [
+      [nulls, 'gives NULL', 'NULL'],
+      [values, 'gives a value', 'a value'],
+      [refused, 'is refused', 'the call is refused'],
+    ] as const
+  )
+    .filter(([ns]) => ns.length)
+    .map(([ns, first, then], i) =>
+      i === 0 ? `NULL as the ${ord(ns)} argument ${first}` : `as the ${ord(ns)}, ${then}`,
+    );
+  return { kind: 'partial', text: parts.join('; ') };
 }

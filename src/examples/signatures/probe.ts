@@ -5,7 +5,7 @@
  * Every step is a batch over all functions, so the whole catalogue is a few dozen round trips to the engine.
  * How calls are written is in calls.ts; NULL behaviour and determinism in behaviour.ts.
  */
-import { probeBehaviour } from './behaviour.ts';
+import { OTHER_STRINGS, probeBehaviour } from './behaviour.ts';
 import {
   callSql,
   FAMILY_PRIORITY,
@@ -40,6 +40,8 @@ export interface ProbeTarget {
   aggregate: boolean;
   /** The most arguments to try (the documented syntax's count, at least 3). */
   maxArity: number;
+  /** The documented syntax's count of arguments, when the function is documented. */
+  documented?: number;
 }
 
 /** One accepted call: its argument types (SQL names, `NULL` for the NULL literal) and the type it returns. */
@@ -48,7 +50,11 @@ export interface ProbedCall {
   returns: string;
 }
 
-export type NullAnswer = 'null' | 'value' | 'error' | 'rejected';
+/**
+ * A NULL argument gave NULL, a value, an error, a refusal when planned, or no row at all (a set-returning function);
+ * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped).
+ */
+export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted';
 
 export interface FunctionProbe {
   kind: 'scalar' | 'aggregate';
@@ -66,6 +72,8 @@ export interface FunctionProbe {
   deterministic?: boolean;
   /** The sample's answer changed with the session's time zone. */
   timeZone?: true;
+  /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
+  rowOrder?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
@@ -214,6 +222,21 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
           .map((fs) => ({ st, args: repArgs(fs) }));
       }),
     );
+    // A documented argument the engine takes only as a constant (STRING_AGG's delimiter): the accepted calls of one
+    // argument fewer, extended by a literal of each family.
+    await tryCalls(
+      live
+        .filter(
+          (st) => st.form.args === 'column' && n > 0 && n <= (st.target.documented ?? 0) && !realOfArity(st, n).length,
+        )
+        .flatMap((st) =>
+          realOfArity(st, n - 1)
+            .slice(0, 2)
+            .flatMap((c) =>
+              SWEEP.map((f) => ({ st, args: [...c.args, { family: f, variant: f.rep, constant: true as const }] })),
+            ),
+        ),
+    );
   }
   // Widths: for each argument count, argument and family that has widths, the first accepted call with it,
   // that argument through the family's widths.
@@ -229,7 +252,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
             .flatMap(({ a, i }) =>
               a.family.widths
                 .filter((w) => w !== a.variant)
-                .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { family: a.family, variant: w } : b.a)) })),
+                .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { ...a, variant: w } : b.a)) })),
             ),
         );
     }),
@@ -265,20 +288,43 @@ export async function probeFunctions(
     hints: new Map(),
     tried: new Set(),
   }));
+  /** The calls of a form none of which ran, kept in case no later form does better. */
+  const unrun = new Map<State, Pick<State, 'form' | 'accepted' | 'hints' | 'refused'>>();
+  let ran = 0;
+  /** The call found to run, per function (the sample looks no further when its own first calls fail). */
+  const running = new Map<State, Arg[]>();
+  // Another way of writing the call helps only a function the engine knows and refused by its arguments.
+  // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
+  const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
   for (const form of FORMS) {
-    // Another way of writing the call helps only a function the engine knows and refused by its arguments.
-    // A function that took only the NULL literal is not settled either (a JSON path must be a constant).
-    const settled = (st: State) => [...st.accepted.values()].some((c) => c.args.every((a) => a.family.name !== 'NULL'));
-    const open = states.filter((st) => !settled(st) && (form === FORMS[0] || st.parsed));
+    // One whose calls plan but none runs needs other values (literals), not parameters or a window.
+    const open = states.filter(
+      (st) => !settled(st) && (form === FORMS[0] || st.parsed) && (!unrun.has(st) || form.args === 'literal'),
+    );
     if (!open.length) break;
     for (const st of open) st.form = form;
     await probeForm(batch, open);
+    // Nor is a function whose calls plan but none of which runs (MAP refuses the probe table's arrays as keys:
+    // their items are nullable): another form may run. Its calls are kept if none does.
+    // In a later form, one call each: a function that failed in every call as columns fails again as literals,
+    // unless the literals' own types are what it lacked (MAP), which its first call shows.
+    const checked = await callsThatRun(engine, open.filter(settled), form === FORMS[0] ? undefined : 1);
+    ran += checked.ran;
+    for (const [st, args] of checked.running) running.set(st, args);
+    if (process.env.PROBE_DEBUG) console.error(`none runs: ${checked.none.map((s) => s.target.name).join(', ')}`);
+    for (const st of checked.none) {
+      if (!unrun.has(st)) unrun.set(st, { form: st.form, accepted: st.accepted, hints: st.hints, refused: st.refused });
+      st.accepted = new Map();
+      st.hints = new Map();
+    }
     log(
       `signatures: ${form.args}${form.params ?? ''}${form.window ? ' window' : ''}: ` +
         `${open.filter((s) => s.accepted.size).length}/${open.length} accepted something ` +
         `(${batch.calls} calls planned)`,
     );
   }
+  const runsNowhere = new Set([...unrun.keys()].filter((st) => !settled(st)));
+  for (const st of runsNowhere) Object.assign(st, unrun.get(st));
   if (process.env.PROBE_DEBUG)
     console.error(
       states
@@ -288,9 +334,16 @@ export async function probeFunctions(
         .map(([n, c]) => `${n} ${c}`)
         .join(', '),
     );
-  const { behaviour, ran } = await probeBehaviour(
+  const { behaviour, ran: ranForBehaviour } = await probeBehaviour(
     engine,
-    states.map((st) => ({ name: st.target.name, form: st.form, calls: familyCalls(st).map((c) => c.args) })),
+    states.map((st) => ({
+      name: st.target.name,
+      form: st.form,
+      calls: familyCalls(st).map((c) => c.args),
+      aggregate: st.target.aggregate,
+      runsNowhere: runsNowhere.has(st),
+      running: running.get(st),
+    })),
   );
 
   const probes = new Map<string, FunctionProbe>();
@@ -306,6 +359,7 @@ export async function probeFunctions(
       probe.sample = b.sample;
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
+      if (b.rowOrder) probe.rowOrder = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }
@@ -313,5 +367,65 @@ export async function probeFunctions(
     if (st.canonical) probe.aliasOf = st.canonical;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran };
+  return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
+}
+
+/** Calls tried per function, one a round, until one runs: typed calls first, then the first few with other strings. */
+const RUN_MORE = 6;
+const SHAPED = 2;
+
+/**
+ * Which call of each function runs on the probe table's values, or with strings of other shapes (a key path, a JSON
+ * path); `none`: the functions none of whose calls runs, what plans but fails whatever the values, as MAP with the
+ * probe table's arrays. One call per function a round, so a function stops at its first call that runs (a call
+ * that fails when run costs a tenth of a second: the engine records where it failed).
+ */
+async function callsThatRun(
+  engine: ProbeEngine,
+  states: State[],
+  most?: number,
+): Promise<{ running: Map<State, Arg[]>; none: State[]; ran: number }> {
+  const loose = (args: Arg[]) => args.filter((a) => a.family.name === 'VARCHAR' || a.family.name === 'VARIANT').length;
+  const attemptsOf = (st: State): Arg[][] => {
+    const calls = familyCalls(st)
+      .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
+      .map((c) => c.args)
+      .sort((a, b) => loose(a) - loose(b))
+      .slice(0, RUN_MORE);
+    const shaped = calls
+      .filter((args) => args.some((a) => a.family.name === 'VARCHAR'))
+      .slice(0, SHAPED)
+      .flatMap((args) =>
+        OTHER_STRINGS.map((s) =>
+          args.map((a) =>
+            a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
+          ),
+        ),
+      );
+    return [...calls, ...shaped].slice(0, most);
+  };
+  const attempts = new Map(states.map((st) => [st, attemptsOf(st)]));
+  const running = new Map<State, Arg[]>();
+  let ran = 0;
+  let open = states.filter((st) => attempts.get(st)!.length);
+  for (let k = 0; open.length; k++) {
+    const round = open.filter((st) => attempts.get(st)!.length > k);
+    const answers = await runAll(
+      engine,
+      round.map((st) => selectSql(callSql(st.target.name, attempts.get(st)![k]!, st.form))),
+    );
+    ran += answers.length;
+    round.forEach((st, i) => {
+      if (answers[i]!.box !== undefined) running.set(st, attempts.get(st)![k]!);
+    });
+    open = round.filter((st) => !running.has(st));
+    if (open.every((st) => attempts.get(st)!.length <= k + 1)) break;
+  }
+  return { running, none: states.filter((st) => attempts.get(st)!.length && !running.has(st)), ran };
+}
+
+async function runAll(engine: ProbeEngine, sqls: string[]): Promise<{ box?: string; error?: string }[]> {
+  const out: { box?: string; error?: string }[] = [];
+  for (let i = 0; i < sqls.length; i += 200) out.push(...(await engine.run(sqls.slice(i, i + 200))));
+  return out;
 }

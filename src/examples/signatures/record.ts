@@ -42,6 +42,7 @@ export async function probeCatalogue(
     name,
     aggregate: aggregates.has(name),
     maxArity: Math.min(6, arities.has(name) ? arities.get(name)! + 1 : 6),
+    documented: arities.get(name),
   }));
   const { probes, planned, ran } = await probeFunctions(bridgeEngine(bridge), targets, log);
   return { functions: Object.fromEntries([...probes.entries()].sort(([a], [b]) => a.localeCompare(b))), planned, ran };

@@ -17,7 +17,7 @@ export interface RecordedSignatures {
   functions: Record<string, FunctionProbe>;
 }
 
-const nullAnswer = z.enum(['null', 'value', 'error', 'rejected']);
+const nullAnswer = z.enum(['null', 'value', 'error', 'rejected', 'empty', 'counted']);
 const probeSchema = z.strictObject({
   kind: z.enum(['scalar', 'aggregate']),
   form: z.string().optional(),
@@ -27,6 +27,7 @@ const probeSchema = z.strictObject({
   allNull: nullAnswer.optional(),
   deterministic: z.boolean().optional(),
   timeZone: z.literal(true).optional(),
+  rowOrder: z.literal(true).optional(),
   refused: z.string().optional(),
   aliasOf: z.string().optional(),
 });
@@ -86,6 +87,7 @@ export function describeProbeDifference(
     'allNull',
     'deterministic',
     'timeZone',
+    'rowOrder',
     'refused',
     'aliasOf',
   ] as const) {

@@ -112,8 +112,8 @@ export function argSql(x: TypeVariant, form: ArgForm): string {
   if (x.column === 'NULL') return 'NULL';
   if (form === 'column') return x.column;
   if (form === 'nullable') return `n_${x.column}`;
-  // A literal keeps its declared type: 1 alone would be read as TINYINT UNSIGNED.
-  return x.value.startsWith("'") && x.sql !== 'VARCHAR'
+  // A literal keeps its declared type: 1 alone would be read as TINYINT UNSIGNED, [1, 2] as ARRAY(TINYINT UNSIGNED).
+  return (x.value.startsWith("'") && x.sql !== 'VARCHAR') || x.value.startsWith('[')
     ? `${x.value}::${x.sql}`
     : /^[\d.]+$/.test(x.value)
       ? `${x.value}::${x.sql}`

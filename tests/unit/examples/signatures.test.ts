@@ -132,6 +132,13 @@ describe('readable signatures', () => {
     expect(nullBehaviour({ ...funnel, nullIn: ['value'] }).text).toBe(
       'NULL inputs are skipped; the result may still be NULL (its type is nullable)',
     );
+    // STRING_AGG refuses a NULL delimiter (it must be a constant string).
+    expect(nullBehaviour({ ...base, nullIn: ['null', 'rejected'] }).text).toBe(
+      'NULL as the first argument gives NULL; as the second, the call is refused',
+    );
+    expect(nullBehaviour({ ...funnel, nullIn: ['null', 'rejected'] }).text).toBe(
+      'NULL when every input is NULL; a NULL as the second argument is refused',
+    );
     const count: FunctionProbe = { kind: 'aggregate', calls: [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }] };
     expect(nullBehaviour({ ...count, nullIn: ['value'] }).text).toBe('NULL inputs are skipped; never NULL');
   });
@@ -210,8 +217,206 @@ describe('readable signatures', () => {
     expect(behaviour.get('today')!.timeZone).toBe(true);
     expect(behaviour.get('pi')!.timeZone).toBeUndefined();
     expect(behaviour.get('pi')!.deterministic).toBe(true);
+    // A call with an argument that is stable says nothing of the call without one (LAST_QUERY_ID()).
+    let queries = 0;
+    const ids: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            sql === 'SELECT last_query_id() FROM probe'
+              ? value(`'q${queries++}'`)
+              : /IS NULL/.test(sql)
+                ? truthBox(false)
+                : value("''"),
+          ),
+        ),
+    };
+    const last = await probeBehaviour(ids, [
+      { name: 'last_query_id', form: { args: 'column' }, calls: [[], [familyArg('INTEGER')]] },
+    ]);
+    expect(last.behaviour.get('last_query_id')!.sample).toBe('last_query_id(c_i32)');
+    expect(last.behaviour.get('last_query_id')!.deterministic).toBe(false);
     // The session is left in its own time zone.
     expect(zone).toBe('UTC');
+  });
+});
+
+const familyArg = (name: string) => {
+  const family = ALL_FAMILIES.find((f) => f.name === name)!;
+  return { family, variant: family.rep };
+};
+const value = (v: string) => ({ box: `┌───┐\n│ x │\n├───┤\n│ ${v} │\n└───┘` });
+const truthBox = (t: boolean) => value(String(t));
+const noRows = { box: '┌┐\n└┘' };
+
+describe('the sample call behind the NULL line', () => {
+  it('is taken from the accepted calls that run, typed columns first, when the first ones fail on the probe values', async () => {
+    // As MONTHS_BETWEEN: its VARCHAR calls plan but fail when run on '1' (no date); its DATE calls run.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /c_str|c_var/.test(sql)
+              ? { error: 'BadArguments. Code: 1006, cannot parse to type `DATE`' }
+              : /IS NULL/.test(sql)
+                ? truthBox(/n_c_/.test(sql))
+                : value('0'),
+          ),
+        ),
+    };
+    const [s, d, v] = ['VARCHAR', 'DATE', 'VARIANT'].map(familyArg);
+    const { behaviour } = await probeBehaviour(engine, [
+      {
+        name: 'months_between',
+        form: { args: 'column' },
+        calls: [
+          [s!, s!],
+          [s!, d!],
+          [s!, v!],
+          [v!, s!],
+          [d!, s!],
+          [d!, d!],
+        ],
+      },
+    ]);
+    const b = behaviour.get('months_between')!;
+    expect(b.sample).toBe('months_between(c_date, c_date)');
+    expect(b.nullIn).toEqual(['null', 'null']);
+    expect(nullBehaviour({ kind: 'scalar', calls: [{ args: ['DATE', 'DATE'], returns: 'DOUBLE' }], ...b }).text).toBe(
+      'NULL in any argument gives NULL',
+    );
+  });
+
+  it('tries strings of other shapes where the probe string fails in every call (a key path for GET_BY_KEYPATH)', async () => {
+    // The key path is read even when the VARIANT is NULL: '1' fails there too, and NULL looked like an error.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /c_str\b|'\$\.a'/.test(sql) && !/n_c_str/.test(sql)
+              ? { error: 'BadArguments. Code: 1006, InvalidKeyPath' }
+              : /IS NULL/.test(sql)
+                ? truthBox(/n_c_/.test(sql))
+                : value("'[1,2]'"),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'get_by_keypath', form: { args: 'column' }, calls: [[familyArg('VARIANT'), familyArg('VARCHAR')]] },
+    ]);
+    const b = behaviour.get('get_by_keypath')!;
+    expect(b.sample).toBe("get_by_keypath(c_var, '{a}')");
+    expect(b.nullIn).toEqual(['null', 'null']);
+  });
+
+  it('says that a set-returning function gives no rows for NULL, not that the probe failed', async () => {
+    // As JSON_PATH_QUERY: a path that matches nothing, or a NULL argument, gives no rows at all.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(sqls.map((sql) => (/'\$\.a'/.test(sql) && !/n_c_/.test(sql) ? value("'[1,2]'") : noRows))),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'json_path_query', form: { args: 'column' }, calls: [[familyArg('VARIANT'), familyArg('VARCHAR')]] },
+    ]);
+    const b = behaviour.get('json_path_query')!;
+    expect(b.sample).toBe("json_path_query(c_var, '$.a')");
+    expect(b.nullIn).toEqual(['empty', 'empty']);
+    const probe: FunctionProbe = {
+      kind: 'scalar',
+      calls: [{ args: ['VARIANT', 'VARCHAR'], returns: 'VARIANT NULL' }],
+      ...b,
+    };
+    expect(nullBehaviour(probe).text).toBe('returns a set of rows: NULL in any argument gives no rows');
+    expect(nullBehaviour({ ...probe, nullIn: ['empty', 'null'] }).text).toBe(
+      'returns a set of rows: NULL as the first argument gives no rows',
+    );
+  });
+});
+
+describe('an aggregate over rows', () => {
+  /** The aggregate over the sample row alone and beside a NULL row, and over numbers in two orders. */
+  const aggregateEngine = (answers: {
+    alone: string;
+    withNull: string;
+    sameInOrder: boolean;
+    nearInOrder?: boolean;
+  }): ProbeEngine => ({
+    plan: () => Promise.resolve([]),
+    run: (sqls) =>
+      Promise.resolve(
+        sqls.map((sql) => {
+          if (/ABS\(/.test(sql))
+            return answers.nearInOrder === undefined ? { error: 'no overload' } : truthBox(answers.nearInOrder);
+          if (/\) = \(SELECT/.test(sql)) return truthBox(answers.sameInOrder);
+          if (/UNION ALL/.test(sql)) return value(answers.withNull);
+          if (sql.endsWith('AS t')) return value(answers.alone);
+          if (/IS NULL/.test(sql)) return truthBox(false);
+          return value(answers.alone);
+        }),
+      ),
+  });
+  const intCalls = { form: { args: 'column' as const }, calls: [[familyArg('INTEGER')]], aggregate: true };
+
+  it('tells NULL inputs skipped from NULL inputs counted as values (GROUP_ARRAY_MOVING_AVG keeps their place)', async () => {
+    const moving = await probeBehaviour(aggregateEngine({ alone: '[1]', withNull: '[1, 0.5]', sameInOrder: true }), [
+      { name: 'group_array_moving_avg', ...intCalls },
+    ]);
+    const counted = moving.behaviour.get('group_array_moving_avg')!;
+    expect(counted.nullIn).toEqual(['counted']);
+    const calls = [{ args: ['INT'], returns: 'ARRAY(DOUBLE)' }];
+    expect(nullBehaviour({ kind: 'aggregate', calls, ...counted }).text).toBe(
+      'NULL inputs are not skipped: each one counts in the result',
+    );
+    const count = await probeBehaviour(aggregateEngine({ alone: '1', withNull: '1', sameInOrder: true }), [
+      { name: 'count', ...intCalls },
+    ]);
+    expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it('is not called deterministic when its answer changes with the order of the rows, beyond a rounding error', async () => {
+    const tdigest = await probeBehaviour(
+      aggregateEngine({ alone: '1', withNull: '1', sameInOrder: false, nearInOrder: false }),
+      [{ name: 'quantile_tdigest', ...intCalls }],
+    );
+    expect(tdigest.behaviour.get('quantile_tdigest')).toMatchObject({ deterministic: false, rowOrder: true });
+    // A floating-point sum that differs in its last digits is the same answer.
+    const stddev = await probeBehaviour(
+      aggregateEngine({ alone: '0', withNull: '0', sameInOrder: false, nearInOrder: true }),
+      [{ name: 'stddev', ...intCalls }],
+    );
+    expect(stddev.behaviour.get('stddev')).toMatchObject({ deterministic: true });
+    // A string aggregate is run over varied strings in two orders too (STRING_AGG joins them in arrival order); its
+    // delimiter, a constant, stays in the call (as a column of the rows it would be refused).
+    const delimited = aggregateEngine({ alone: "'1'", withNull: "'1'", sameInOrder: false });
+    const strings = await probeBehaviour(
+      {
+        ...delimited,
+        run: async (sqls) => {
+          const answers = await delimited.run(sqls);
+          return sqls.map((sql, i) =>
+            /string_agg\(a0, a1\)/.test(sql) ? { error: 'must be a constant' } : answers[i]!,
+          );
+        },
+      },
+      [
+        {
+          name: 'string_agg',
+          form: { args: 'column' },
+          calls: [[familyArg('VARCHAR'), { ...familyArg('VARCHAR'), constant: true }]],
+          aggregate: true,
+        },
+      ],
+    );
+    expect(strings.behaviour.get('string_agg')!.sample).toBe("string_agg(c_str, '1')");
+    expect(strings.behaviour.get('string_agg')).toMatchObject({ deterministic: false, rowOrder: true });
+    expect(stddev.behaviour.get('stddev')!.rowOrder).toBeUndefined();
+    expect(
+      JSON.stringify(signatureCard({ ...card('quantile_tdigest'), deterministic: false, rowOrder: true })),
+    ).toContain('no: the result depends on the order in which rows arrive');
   });
 });
 
@@ -285,6 +490,66 @@ describe('the prober', () => {
     // By family first: no call of a family the engine never accepted is tried in another width.
     expect(engine.planned.some((s) => /abs\(c_i16\)/.test(s))).toBe(true);
     expect(engine.planned.some((s) => /abs\(c_u16\)/.test(s) && false)).toBe(false);
+  });
+});
+
+describe('the prober, on calls the engine plans but refuses to run', () => {
+  it('tries the next way of writing calls when none of one form runs (MAP refuses nullable keys)', async () => {
+    // MAP plans over the probe table's arrays, whose items are nullable, but refuses them as keys when run;
+    // literal arrays have items that are not nullable. FROM_BASE64 fails on the probe's string in every form.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'map(c_arr, c_arr)')
+              return { type: 'Map(Tuple([Nullable(Number(Int32)), Nullable(Number(Int32))]))' };
+            if (call === 'map([1, 2]::ARRAY(INT), [1, 2]::ARRAY(INT))')
+              return { type: 'Map(Tuple([Number(Int32), Number(Int32)]))' };
+            if (call === 'from_base64(c_str)' || call === "from_base64('1')") return { type: 'Binary' };
+            return { error: `no overload satisfies \`${call}\`` };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /map\(\[1, 2\]/.test(sql) ? value('{1:1, 2:2}') : { error: 'BadArguments: map keys can not be Int32 NULL' },
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'map', aggregate: false, maxArity: 2 },
+      { name: 'from_base64', aggregate: false, maxArity: 1 },
+    ]);
+    expect(probes.get('map')).toMatchObject({
+      form: 'literal',
+      calls: [{ args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'MAP(INT, INT)' }],
+    });
+    expect(probes.get('from_base64')!.form).toBeUndefined();
+    expect(probes.get('from_base64')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'BINARY' }]);
+  });
+
+  it("tries a documented argument as a constant when a column is refused there (STRING_AGG's delimiter)", async () => {
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'string_agg(c_str)' || call === "string_agg(c_str, '1')") return { type: 'Nullable(String)' };
+            if (call === 'string_agg(c_str, c_str)')
+              return { error: 'SemanticError. The delimiter of `string_agg` must be a constant string.' };
+            return { error: `no overload satisfies \`${call}\`` };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value("'1'")))),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'string_agg', aggregate: true, maxArity: 3, documented: 2 },
+    ]);
+    expect(probes.get('string_agg')!.calls).toEqual([
+      { args: ['VARCHAR'], returns: 'VARCHAR NULL' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'VARCHAR NULL' },
+    ]);
   });
 });
 
