@@ -38,7 +38,8 @@ function returnLabel(types: Set<string>): string {
   if (uniq.length === 1) return uniq[0]!;
   if (uniq.every((t) => INTEGER_TYPES.includes(t))) return 'INTEGER';
   if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
-  if (uniq.every((t) => FLOAT_TYPES.includes(t))) return uniq.includes('DOUBLE') ? 'DOUBLE' : 'FLOAT';
+  // FLOAT for FLOAT and DOUBLE for DOUBLE (MAX) reads as both; a function that widens FLOAT (ABS) returns one.
+  if (uniq.every((t) => FLOAT_TYPES.includes(t))) return FLOAT_TYPES.filter((t) => uniq.includes(t)).join(' | ');
   if (uniq.every((t) => t.startsWith('ARRAY('))) return 'ARRAY';
   if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
     return 'NUMBER';

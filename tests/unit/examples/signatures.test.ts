@@ -111,6 +111,20 @@ describe('readable signatures', () => {
       'PLUS(TINYINT | INT, INT) → INTEGER',
     ]);
   });
+  it('keeps both floating-point types when each returns itself, and one when every width returns it', () => {
+    const same = [
+      { args: ['FLOAT'], returns: 'FLOAT NULL' },
+      { args: ['DOUBLE'], returns: 'DOUBLE NULL' },
+    ];
+    expect(collapseSignatures(same).map((s) => signatureText('max', s))).toEqual([
+      'MAX(FLOAT | DOUBLE) → FLOAT | DOUBLE',
+    ]);
+    const widened = [
+      { args: ['FLOAT'], returns: 'DOUBLE' },
+      { args: ['DOUBLE'], returns: 'DOUBLE' },
+    ];
+    expect(collapseSignatures(widened).map((s) => signatureText('abs', s))).toEqual(['ABS(FLOAT | DOUBLE) → DOUBLE']);
+  });
   it('says how NULL arguments behave, per argument where they differ', () => {
     const base: FunctionProbe = { kind: 'scalar', calls: [{ args: ['VARCHAR'], returns: 'VARCHAR' }] };
     expect(nullBehaviour({ ...base, nullIn: ['null', 'null'] }).kind).toBe('propagates');
