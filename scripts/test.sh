@@ -127,12 +127,13 @@ npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
 end_step
-wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
-wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
-# The signature probe (some 125 s of the engine's time) may still run: the browser tests start beside it.
+# The browser tests are the longest step: they start at once, beside what still runs in the background (the
+# second build, the HTML validation, the signature probe), and those are waited for after them.
 step "browser tests and accessibility"
 npx playwright test
 end_step
+wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
+wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
 wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
 wait_background relevance "search: every tuning query finds its page first (the browser's ranking code, in Node)"
 wait_background examples "examples on the engine"
