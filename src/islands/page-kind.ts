@@ -46,6 +46,9 @@ export const RELEASE_MENTIONED = 1.2;
 const RELEASE_WORD = /^(?:releas|changelog)$/;
 const RELEASE_INTENT = /^(?:releas|changelog|version|introduc)$/;
 export const isReleaseIntent = (stem: string) => RELEASE_INTENT.test(stem);
+/** Words that ask about a release itself, beside its number ("new in 1.2", "1.2 features", "changes in 1.2"). */
+const RELEASE_QUESTION = /^(?:releas|changelog|version|new|chang|introduc|featur)$/;
+export const asksAboutRelease = (stem: string) => RELEASE_QUESTION.test(stem);
 /**
  * Words of an overview's title that name the kind of page, not its topic ("Understanding Cluster Key"): a query
  * names the overview when it names the rest ("what is a cluster key").

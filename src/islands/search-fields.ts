@@ -5,7 +5,7 @@
  */
 import { editDistance, type PageRecord } from './name-match.ts';
 import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
-import { pageKindOf, type PageKind } from './page-kind.ts';
+import { asksAboutRelease, pageKindOf, type PageKind } from './page-kind.ts';
 
 /** The fields of a page record that search reads, strongest first. */
 export const FIELDS = ['title', 'keywords', 'summary', 'headings', 'crumbs'] as const;
@@ -189,9 +189,6 @@ export function fieldShare(index: FieldIndex, term: QueryTerm): number {
 }
 export const COMMON_SHARE = 0.25;
 
-/** Query words that ask about a release itself: with one of them, a version names the release note wanted. */
-const ASKS_RELEASE = /^(?:releas|changelog|version|new|chang|introduc|featur)$/;
-
 /**
  * The query words whose body lookup can be skipped, and which weigh as little as a word on most pages: common ones,
  * when the query has a rarer word. A version is one too when the query asks about something else and not about a
@@ -202,7 +199,7 @@ export function commonTerms(index: FieldIndex, terms: QueryTerm[]): boolean[] {
   const common = terms.map((t) => fieldShare(index, t) >= COMMON_SHARE);
   if (common.every(Boolean)) return terms.map(() => false);
   const topic = terms.some((t, i) => !common[i] && !isVersion(t.text));
-  const asksRelease = terms.some((t) => ASKS_RELEASE.test(t.stem));
+  const asksRelease = terms.some((t) => asksAboutRelease(t.stem));
   const current = currentSeries(index);
   return common.map((c, i) => c || (topic && !asksRelease && terms[i]?.text === current));
 }
