@@ -23,6 +23,14 @@ const el = (
 });
 const text = (value: string): ElementContent => ({ type: 'text', value });
 
+/** A reason from signature-exceptions.tsv: its backtick spans (`a AND b`) are code, as in the Markdown it is written in. */
+export function withCodeSpans(value: string): ElementContent[] {
+  return value
+    .split(/`([^`]+)`/)
+    .map((part, i) => (i % 2 ? el('code', undefined, [text(part)]) : text(part)))
+    .filter((node) => node.type !== 'text' || node.value !== '');
+}
+
 /** Signatures beyond this many are summed up (a comparison operator takes dozens of type pairs). */
 const MAX_SIGNATURES = 8;
 
@@ -54,9 +62,13 @@ export function signatureCard(card: FunctionCard): Element {
     fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: card.introduced.route })]);
   const head = card.signatures.length
     ? el('ul', 'signature-list', lines)
-    : el('p', 'signature-none', [
-        text(card.noSignature ? `No signature recorded: ${card.noSignature}` : 'No signature recorded.'),
-      ]);
+    : el(
+        'p',
+        'signature-none',
+        card.noSignature
+          ? [text('No signature recorded: '), ...withCodeSpans(card.noSignature)]
+          : [text('No signature recorded.')],
+      );
   return el(
     'aside',
     'signature-card',

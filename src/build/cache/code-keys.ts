@@ -7,17 +7,29 @@ import { codeHash, filesUnder, moduleClosure } from './code-hash.ts';
 
 export type CodeKeys = ReturnType<typeof codeKeys>;
 
+/**
+ * The modules an article body is made by (its cache key): page-work.tsx and what it uses for the body, not the
+ * page around it (an edit of the page template renders no body again).
+ */
+export function bodyModules(): string[] {
+  return moduleClosure([
+    at('markdown/parse.ts'),
+    at('markdown/render-markdown.ts'),
+    at('ui/ArticleBody.tsx'),
+    at('examples/results-store.ts'),
+    at('build/cache/code-hash.ts'),
+    // What page-work.tsx adds to the Markdown: the signature cards, what the page names, image sizes, link bases.
+    at('reference/signature-cards.ts'),
+    at('examples/engine-objects.ts'),
+    at('content/image-size.ts'),
+    at('build/paths.ts'),
+    at('site.config.ts'),
+  ]).concat(at('build/render/page-work.tsx'));
+}
+
 export function codeKeys(projectRoot: string) {
   const hash = (files: string[]) => codeHash(projectRoot, files);
-  const body = hash(
-    moduleClosure([
-      at('markdown/parse.ts'),
-      at('markdown/render-markdown.ts'),
-      at('ui/ArticleBody.tsx'),
-      at('examples/results-store.ts'),
-      at('build/cache/code-hash.ts'),
-    ]).concat(at('build/render/page-work.tsx')),
-  );
+  const body = hash(bodyModules());
   return {
     body,
     page: hash(

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeHash, moduleClosure } from '../../../src/build/cache/code-hash.ts';
+import { bodyModules } from '../../../src/build/cache/code-keys.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-code-hash-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,5 +43,23 @@ describe('code keys', () => {
     write('lib/b.ts', "export type { T } from '../t.ts';\nexport const b = 1;\nimport './new.ts';\n");
     write('lib/new.ts', '');
     expect(moduleClosure([path.join(dir, 'a.ts')]).map((f) => path.relative(dir, f))).toContain('lib/new.ts');
+  });
+});
+
+describe('the body key', () => {
+  it('covers every module the body render uses, so a changed signature card or link base renders bodies again', () => {
+    const work = path.resolve('src/build/render/page-work.tsx');
+    // Value imports only: a type changes no output.
+    const imports = [
+      ...fs.readFileSync(work, 'utf8').matchAll(/^import\s+(?!type\s)[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms),
+    ].map((m) => path.resolve(path.dirname(work), m[1]!));
+    // The page around the body, and the keys themselves: not part of what a body is.
+    const pageOnly = ['render-page.tsx', 'pagefind-input.ts', '../page-keys.ts'].map((f) =>
+      path.resolve(path.dirname(work), f),
+    );
+    const covered = new Set(bodyModules().map((f) => path.resolve(f)));
+    const missing = imports.filter((f) => !pageOnly.includes(f) && !covered.has(f));
+    expect(imports.length).toBeGreaterThan(8);
+    expect(missing.map((f) => path.relative(process.cwd(), f))).toEqual([]);
   });
 });

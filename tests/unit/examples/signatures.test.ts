@@ -687,6 +687,20 @@ describe('the signature card', () => {
     expect(insertSignatureCards(body, pagePlaces(body), 'JOIN', { left: card('left') }, undefined)).toEqual([]);
     expect(body.children.some((n) => n.type === 'element' && n.tagName === 'aside')).toBe(false);
   });
+  it('shows the backtick spans of a "no signature" reason as code, not as backticks', () => {
+    const aside = signatureCard({
+      ...card('and'),
+      signatures: [],
+      noSignature: 'a logical operator: the parser reads `a AND b`, not a call',
+    });
+    const none = aside.children[1] as Element;
+    expect(none.children).toEqual([
+      { type: 'text', value: 'No signature recorded: ' },
+      { type: 'text', value: 'a logical operator: the parser reads ' },
+      { type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: 'a AND b' }] },
+      { type: 'text', value: ', not a call' },
+    ]);
+  });
 });
 
 describe('prose that contradicts the card', () => {
