@@ -13,9 +13,16 @@ export function asksConcept(query: string): boolean {
   const all = words(query);
   const [first = '', second = ''] = all;
   if (all.includes('vs') || all.includes('versus') || (first === 'difference' && second === 'between')) return true;
-  if (/^(?:what|whats|why|who)$/.test(first)) return true;
+  if (/^(?:what|whats|why|who)$/.test(first) || asksExplanation(all)) return true;
   return first === 'how' && /^(?:is|are|does|do)$/.test(second);
 }
+
+/**
+ * A request for an explanation: "explain" followed by an article or a question word ("explain the kinds of
+ * stages", "explain how clustering works"), not a statement ("explain select", "explain analyze").
+ */
+const asksExplanation = ([first = '', second = '']: readonly string[]) =>
+  first === 'explain' && /^(?:the|a|an|how|what|why|when|difference)$/.test(second);
 
 /**
  * The words that frame a question rather than name its subject: the closing "work" of "how does time travel work",
@@ -23,8 +30,14 @@ export function asksConcept(query: string): boolean {
  * text is no likelier to explain it. Indexes of `terms` (the query's words as searched).
  */
 export function questionFrame(query: string, terms: readonly { stem: string }[]): boolean[] {
-  const first = words(query)[0];
-  return terms.map((t, i) => first === 'how' && i === terms.length - 1 && i > 0 && t.stem === 'work');
+  const all = words(query);
+  const first = all[0];
+  const explanation = asksExplanation(all);
+  return terms.map(
+    (t, i) =>
+      (first === 'how' && i === terms.length - 1 && i > 0 && t.stem === 'work') ||
+      (explanation && i === 0 && terms.length > 1 && t.stem === stem('explain')),
+  );
 }
 
 /** A question about when something happened ("when did databend add…", "when was … introduced"): a release. */
