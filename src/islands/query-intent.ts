@@ -47,7 +47,8 @@ export function asksWhen(query: string): boolean {
 }
 
 /** A reference entry for one SQL name: a function's or a command's own page (not a topic's overview). */
-export const isNamePage = (url: string) => /^\/doc\/sql-(?:functions|commands)\/.+[^/]$/.test(url);
+export const isNamePage = (url: string) =>
+  /^\/doc\/(?:sql-functions|sql-commands|sql-reference\/system-tables)\/.+[^/]$/.test(url);
 
 /**
  * A reference entry, for a question about an idea: a function or command page that holds the word, or is even
