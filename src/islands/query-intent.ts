@@ -4,6 +4,7 @@
  * name holds one of its words (FUSE_SNAPSHOT).
  */
 import { stem, words } from './search-text.ts';
+import { isReleaseIntent } from './page-kind.ts';
 
 /**
  * A question about an idea: what / why / who, "how" with a form of "to be" or "do" ("how are tables stored"), or a
@@ -29,14 +30,21 @@ const asksExplanation = ([first = '', second = '']: readonly string[]) =>
  * "how do roles and privileges work". Every page about the subject works somehow; a page that says "work" in its
  * text is no likelier to explain it. Indexes of `terms` (the query's words as searched).
  */
-export function questionFrame(query: string, terms: readonly { stem: string }[]): boolean[] {
+export function questionFrame(
+  query: string,
+  terms: readonly { stem: string }[],
+  inFields: readonly boolean[] = [],
+): boolean[] {
   const all = words(query);
   const first = all[0];
   const explanation = asksExplanation(all);
+  const when = asksWhen(query);
+  const last = terms.length - 1;
   return terms.map(
     (t, i) =>
-      (first === 'how' && i === terms.length - 1 && i > 0 && t.stem === 'work') ||
-      (explanation && i === 0 && terms.length > 1 && t.stem === stem('explain')),
+      (first === 'how' && i === last && i > 0 && t.stem === 'work') ||
+      (explanation && i === 0 && terms.length > 1 && t.stem === stem('explain')) ||
+      (when && i === last && i > 0 && inFields[i] === false && !isReleaseIntent(t.stem)),
   );
 }
 
