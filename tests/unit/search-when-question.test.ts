@@ -38,3 +38,23 @@ describe('the closing verb of a "when did" question', () => {
     expect(ranked[0]?.doc.url).toBe('/doc/releases/v1.0.0');
   });
 });
+
+describe('a "when did" question', () => {
+  it('puts the release note that names the feature above the feature’s own page, as "which release" does', () => {
+    const pages: Record<string, PageRecord> = {
+      note: record('/doc/releases/v1.0.0', "What's new in the v1.0 series release", 'Map type, decimal type and more.'),
+      map: record('/doc/data-types/map', 'Map', 'The map type: keys and their values.'),
+    };
+    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    const index = buildFieldIndex(pages);
+    const first = (q: string) => {
+      const bodies = queryTerms(q).map((t) =>
+        t.stem === 'map' ? body({ map: 10, note: 4 }) : t.stem === 'type' ? body({ map: 8, note: 5 }) : [],
+      );
+      return rankPages(index, queryTerms(q), bodies, undefined, q)[0]?.doc.url;
+    };
+    expect(first('which release added the map type')).toBe('/doc/releases/v1.0.0');
+    expect(first('when did the map type arrive')).toBe('/doc/releases/v1.0.0');
+    expect(first('map type')).toBe('/doc/data-types/map');
+  });
+});
