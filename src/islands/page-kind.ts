@@ -80,7 +80,10 @@ export function kindPrior(
 ): number {
   if (kind === 'page') return 1;
   if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
-  if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  // A query asking which release brought the topic asks for a note, not for the topic's overview.
+  const asksRelease = askedWhen || stems.some(isReleaseIntent);
+  if (kind === 'overview')
+    return named && !asksRelease && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
   if (kind === 'release' && askedWhen && namesFeature) return RELEASE_ASKED_WHEN;
   if (kind === 'release' && stems.some(isReleaseIntent) && namesFeature) return RELEASE_ASKED;
   if (kind === 'release' && stems.some((s) => RELEASE_WORD.test(s))) return RELEASE_MENTIONED;

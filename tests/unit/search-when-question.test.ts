@@ -58,3 +58,21 @@ describe('a "when did" question', () => {
     expect(first('map type')).toBe('/doc/data-types/map');
   });
 });
+
+describe('a query asking which release brought a topic', () => {
+  it('puts the release note above the topic’s overview, which still comes first for the topic alone', () => {
+    const pages: Record<string, PageRecord> = {
+      note: record('/doc/releases/v0.9.0', "What's new in the v0.9 series release", 'Geography, stages and more.'),
+      overview: record('/doc/sql-functions/geo-functions/', 'Geography Functions', 'Functions of points and shapes.'),
+    };
+    // Many pages speak of versions; few of geography.
+    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'The version it runs.');
+    const index = buildFieldIndex(pages);
+    const first = (q: string) => {
+      const bodies = queryTerms(q).map((t) => (t.stem === 'version' ? [] : body({ overview: 10, note: 2 })));
+      return rankPages(index, queryTerms(q), bodies, undefined, q)[0]?.doc.url;
+    };
+    expect(first('version with geography functions')).toBe('/doc/releases/v0.9.0');
+    expect(first('geography functions')).toBe('/doc/sql-functions/geo-functions/');
+  });
+});
