@@ -177,9 +177,7 @@ export function rankPages(
     where.push(at);
     rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
     // A common word not looked up in the body is on most pages there: it weighs little.
-    // A word no page holds in any form (the reader's own name for an object: `hr_share` in a pasted message) tells no page
-    // from another; weighing it would only dilute the share of the query the other words answer.
-    weights.push(df === 0 && matches.size === 0 ? 0 : Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
+    weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
   // The words that frame the question ("how does X work") weigh nothing: they name no page.
   // Whether any page's fields hold the word (a word of the subject, not of the reader's phrasing).
