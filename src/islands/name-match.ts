@@ -169,6 +169,11 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /** How many typos a query of this length may carry and still find a name. */
 const typoBudget = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+/** A normalized key a few typos from the normalized query, as a name would be matched (`tableu` → `tableau`). */
+export const isTypoOf = (q: string, key: string) => {
+  const budget = typoBudget(q.length);
+  return budget > 0 && key !== q && editDistance(q, key, budget) <= budget;
+};
 
 const QUALITY_SCORE: Record<MatchQuality, number> = { exact: 1000, prefix: 600, partial: 400, typo: 300 };
 

@@ -43,6 +43,12 @@ export const SERIES_PRIOR = 1.3;
  */
 export const RELEASE_ASKED = 1.6;
 export const RELEASE_MENTIONED = 1.2;
+/**
+ * A release note whose fields name the feature, for a "when did…" question: it asks for a release as plainly as
+ * "which release added…", but with no word that every note's title answers ("release", "version"), so the prior
+ * carries what that word would add.
+ */
+export const RELEASE_ASKED_WHEN = 2;
 const RELEASE_WORD = /^(?:releas|changelog)$/;
 const RELEASE_INTENT = /^(?:releas|changelog|version|introduc)$/;
 export const isReleaseIntent = (stem: string) => RELEASE_INTENT.test(stem);
@@ -74,8 +80,12 @@ export function kindPrior(
 ): number {
   if (kind === 'page') return 1;
   if (kind === 'release' && stems.some((s) => /^v\d+\.\d+$/.test(s) && titleStems.includes(s))) return SERIES_PRIOR;
-  if (kind === 'overview') return named && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
-  if (kind === 'release' && (askedWhen || stems.some(isReleaseIntent)) && namesFeature) return RELEASE_ASKED;
+  // A query asking which release brought the topic asks for a note, not for the topic's overview.
+  const asksRelease = askedWhen || stems.some(isReleaseIntent);
+  if (kind === 'overview')
+    return named && !asksRelease && !stems.some((s) => COMMAND_VERB.test(s)) ? KIND_PRIOR.overview : 1;
+  if (kind === 'release' && askedWhen && namesFeature) return RELEASE_ASKED_WHEN;
+  if (kind === 'release' && stems.some(isReleaseIntent) && namesFeature) return RELEASE_ASKED;
   if (kind === 'release' && stems.some((s) => RELEASE_WORD.test(s))) return RELEASE_MENTIONED;
   return stems.some((s) => ASKS[kind].test(s)) ? 1 : KIND_PRIOR[kind];
 }

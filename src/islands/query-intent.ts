@@ -4,6 +4,7 @@
  * name holds one of its words (FUSE_SNAPSHOT).
  */
 import { stem, words } from './search-text.ts';
+import { isReleaseIntent } from './page-kind.ts';
 
 /**
  * A question about an idea: what / why / who, "how" with a form of "to be" or "do" ("how are tables stored"), or a
@@ -13,18 +14,38 @@ export function asksConcept(query: string): boolean {
   const all = words(query);
   const [first = '', second = ''] = all;
   if (all.includes('vs') || all.includes('versus') || (first === 'difference' && second === 'between')) return true;
-  if (/^(?:what|whats|why|who)$/.test(first)) return true;
+  if (/^(?:what|whats|why|who)$/.test(first) || asksExplanation(all)) return true;
   return first === 'how' && /^(?:is|are|does|do)$/.test(second);
 }
+
+/**
+ * A request for an explanation: "explain" followed by an article or a question word ("explain the kinds of
+ * stages", "explain how clustering works"), not a statement ("explain select", "explain analyze").
+ */
+const asksExplanation = ([first = '', second = '']: readonly string[]) =>
+  first === 'explain' && /^(?:the|a|an|how|what|why|when|difference)$/.test(second);
 
 /**
  * The words that frame a question rather than name its subject: the closing "work" of "how does time travel work",
  * "how do roles and privileges work". Every page about the subject works somehow; a page that says "work" in its
  * text is no likelier to explain it. Indexes of `terms` (the query's words as searched).
  */
-export function questionFrame(query: string, terms: readonly { stem: string }[]): boolean[] {
-  const first = words(query)[0];
-  return terms.map((t, i) => first === 'how' && i === terms.length - 1 && i > 0 && t.stem === 'work');
+export function questionFrame(
+  query: string,
+  terms: readonly { stem: string }[],
+  inFields: readonly boolean[] = [],
+): boolean[] {
+  const all = words(query);
+  const first = all[0];
+  const explanation = asksExplanation(all);
+  const when = asksWhen(query);
+  const last = terms.length - 1;
+  return terms.map(
+    (t, i) =>
+      (first === 'how' && i === last && i > 0 && t.stem === 'work') ||
+      (explanation && i === 0 && terms.length > 1 && t.stem === stem('explain')) ||
+      (when && i === last && i > 0 && inFields[i] === false && !isReleaseIntent(t.stem)),
+  );
 }
 
 /** A question about when something happened ("when did databend add…", "when was … introduced"): a release. */
@@ -34,7 +55,8 @@ export function asksWhen(query: string): boolean {
 }
 
 /** A reference entry for one SQL name: a function's or a command's own page (not a topic's overview). */
-export const isNamePage = (url: string) => /^\/doc\/sql-(?:functions|commands)\/.+[^/]$/.test(url);
+export const isNamePage = (url: string) =>
+  /^\/doc\/(?:sql-functions|sql-commands|sql-reference\/system-tables)\/.+[^/]$/.test(url);
 
 /**
  * A reference entry, for a question about an idea: a function or command page that holds the word, or is even

@@ -2,7 +2,7 @@
  * Search results as the list shows them: an exact-name record or a ranked page, and the one list both make
  * (`mergeResults`). Pure functions: the dialog, the search page and the tests share them.
  */
-import { normalName, type NameHit, type NameKind } from './name-match.ts';
+import { isTypoOf, normalName, type NameHit, type NameKind } from './name-match.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -105,7 +105,13 @@ export function mergeResults(
   // A name one typo away waits behind pages that hold every query word, as typed, in a title, keywords or summary.
   const typos = strong.filter((h) => h.quality === 'typo');
   if (typos.length) for (const p of pages) if (p.wordsInFields) push(shown(p));
-  for (const h of typos) push(nameHitResult(h));
+  // A page titled as close to the query as a typo name is (`tableu`: Tableau, system.tables) goes before the names
+  // whose pages rank below it: one typo says nothing about which of the two was meant, the ranking does.
+  const typoTitled = typos.length ? pages.filter((p) => isTypoOf(q, normalName(p.title))) : [];
+  for (const h of typos) {
+    for (const p of typoTitled) if ((pageRank.get(pageOf(p.url)) ?? 0) < rankOf(h)) push(shown(p));
+    push(nameHitResult(h));
+  }
   pages.slice(0, 3).forEach((p) => push(shown(p)));
   for (const h of weak) push(nameHitResult(h));
   pages.slice(3).forEach((p) => push(shown(p)));

@@ -180,7 +180,9 @@ export function rankPages(
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
   // The words that frame the question ("how does X work") weigh nothing: they name no page.
-  questionFrame(query, terms).forEach((frame, t) => {
+  // Whether any page's fields hold the word (a word of the subject, not of the reader's phrasing).
+  const fieldHeld = quality.map((q) => q.some((m) => m >= MATCH.stem));
+  questionFrame(query, terms, fieldHeld).forEach((frame, t) => {
     if (frame) weights[t] = 0;
   });
   const total = weights.reduce((a, w) => a + w, 0);

@@ -7,7 +7,7 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
-import { questionFrame } from '../../src/islands/query-intent.ts';
+import { asksConcept, questionFrame } from '../../src/islands/query-intent.ts';
 
 // [url, title, crumbs, summary, section, headings]
 const record = (url: string, title: string, summary: string): PageRecord => [url, title, 'Docs', summary, 'Docs', []];
@@ -36,5 +36,33 @@ describe('the frame of a question', () => {
     ];
     const ranked = rankPages(buildFieldIndex(concept), queryTerms(q), bodies, undefined, q);
     expect(ranked[0]?.doc.url).toBe('/doc/access-control');
+  });
+});
+
+describe('a request for an explanation', () => {
+  it('is "explain" before an article or a question word, not before a statement', () => {
+    const frame = (q: string) => questionFrame(q, queryTerms(q));
+    expect(frame('explain the kinds of stages')).toEqual([true, false, false]);
+    expect(asksConcept('explain the kinds of stages')).toBe(true);
+    expect(frame('explain analyze')).toEqual([false, false]);
+    expect(asksConcept('explain analyze')).toBe(false);
+    expect(frame('explain select')).toEqual([false, false]);
+  });
+
+  it('puts the page that explains the subject above the EXPLAIN commands and a long text using every word', () => {
+    const pages: Record<string, PageRecord> = {
+      stages: record('/doc/load-data/why-stages', 'Why Stages', 'The kinds of stages: user, table and named.'),
+      ast: record('/doc/sql-commands/explain-ast', 'EXPLAIN AST', 'Show the syntax tree of a statement.'),
+      design: record('/doc/design/shuffle', 'Data Shuffle', 'How a plan is cut into stages.'),
+    };
+    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    const q = 'explain the kinds of stages';
+    const bodies: BodyHit[][] = [
+      hits({ ast: [1], design: [40] }), // explain
+      hits({ stages: [2], design: [41] }), // kinds
+      hits({ stages: [3], design: [42] }), // stages
+    ];
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), bodies, undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/load-data/why-stages');
   });
 });
