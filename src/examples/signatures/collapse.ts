@@ -31,8 +31,21 @@ function familyLabel(family: string, widths: Set<string>): string {
   return family;
 }
 
-/** A return type as a reader names it: one type, or its family when the widths of the arguments decide it. */
+/**
+ * A return type as a reader names it: one type, or its family when the widths of the arguments decide it. A type
+ * the engine declares nullable for arguments that are not NULL keeps its `NULL` (TRY_TO_DATE → DATE NULL): such
+ * a call may give NULL (the prober's calls pass no NULL except as the NULL literal, whose calls are left out).
+ */
 function returnLabel(types: Set<string>): string {
+  const label = bareReturnLabel(types);
+  if (![...types].some((t) => t.endsWith(' NULL'))) return label;
+  return label
+    .split(' | ')
+    .map((t) => `${t} NULL`)
+    .join(' | ');
+}
+
+function bareReturnLabel(types: Set<string>): string {
   const bare = [...types].map((t) => t.replace(/ NULL$/, ''));
   const uniq = [...new Set(bare)];
   if (uniq.length === 1) return uniq[0]!;
@@ -181,8 +194,26 @@ export function signatureText(name: string, s: Signature, form: CallForm = {}): 
 
 export type NullBehaviour = 'propagates' | 'never-null' | 'partial' | 'unknown';
 
-/** How NULL arguments behave: NULL in any argument gives NULL, none does, some do, or it could not be told. */
+/**
+ * How NULL arguments behave: NULL in any argument gives NULL, none does, some do, or it could not be told; for a
+ * scalar function whose return type the engine declares nullable for arguments that are not NULL (TRY_TO_DATE,
+ * TO_TIMESTAMP with a format), that it may give NULL all the same.
+ */
 export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: string } {
+  const b = nullArguments(p);
+  // A set-returning function's type is that of its rows; its NULL line is about rows.
+  if (p.kind !== 'scalar' || p.nullIn?.includes('empty')) return b;
+  const real = p.calls.filter((c) => c.args.length && !c.args.includes('NULL'));
+  const nullable = real.filter((c) => c.returns.endsWith(' NULL'));
+  if (!nullable.length) return b;
+  const also =
+    nullable.length === real.length
+      ? 'may also give NULL when no argument is NULL'
+      : 'a call whose return type reads NULL may also give NULL when no argument is NULL';
+  return { kind: b.kind === 'never-null' ? 'partial' : b.kind, text: `${b.text}; ${also}` };
+}
+
+function nullArguments(p: FunctionProbe): { kind: NullBehaviour; text: string } {
   const answers: NullAnswer[] = p.nullIn ?? [];
   if (!answers.length) return { kind: 'unknown', text: p.calls.length ? 'takes no arguments' : 'not probed' };
   if (answers.every((a) => a === 'null'))

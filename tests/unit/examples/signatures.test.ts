@@ -75,7 +75,7 @@ describe('readable signatures', () => {
       { args: ['TIMESTAMP', 'BOOLEAN'], returns: 'TINYINT UNSIGNED NULL' },
     ]);
     expect(signatureText('window_funnel', sig!, { params: '(<window>)', variadic: true })).toBe(
-      'WINDOW_FUNNEL(<window>)(TIMESTAMP [, BOOLEAN] [, ...]) → TINYINT UNSIGNED',
+      'WINDOW_FUNNEL(<window>)(TIMESTAMP [, BOOLEAN] [, ...]) → TINYINT UNSIGNED NULL',
     );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-'));
     try {
@@ -117,13 +117,52 @@ describe('readable signatures', () => {
       { args: ['DOUBLE'], returns: 'DOUBLE NULL' },
     ];
     expect(collapseSignatures(same).map((s) => signatureText('max', s))).toEqual([
-      'MAX(FLOAT | DOUBLE) → FLOAT | DOUBLE',
+      'MAX(FLOAT | DOUBLE) → FLOAT NULL | DOUBLE NULL',
     ]);
     const widened = [
       { args: ['FLOAT'], returns: 'DOUBLE' },
       { args: ['DOUBLE'], returns: 'DOUBLE' },
     ];
     expect(collapseSignatures(widened).map((s) => signatureText('abs', s))).toEqual(['ABS(FLOAT | DOUBLE) → DOUBLE']);
+  });
+  it('keeps NULL in a return type the engine declares nullable for arguments that are not NULL (TRY_TO_DATE)', () => {
+    const tryToDate: FunctionProbe = {
+      kind: 'scalar',
+      calls: [
+        ...ALL_INTS.map((i) => ({ args: [i], returns: 'DATE NULL' })),
+        { args: ['VARCHAR'], returns: 'DATE NULL' },
+        { args: ['NULL'], returns: 'NULL' },
+      ],
+      nullIn: ['null'],
+    };
+    expect(collapseSignatures(tryToDate.calls).map((s) => signatureText('try_to_date', s))).toEqual([
+      'TRY_TO_DATE(INTEGER | VARCHAR) → DATE NULL',
+    ]);
+    expect(nullBehaviour(tryToDate).text).toBe(
+      'NULL in any argument gives NULL; may also give NULL when no argument is NULL',
+    );
+    // Only some calls nullable (a VARIANT read as a number may fail): the NULL line says which.
+    const jsonKey: FunctionProbe = {
+      kind: 'scalar',
+      calls: [
+        { args: ['VARIANT', 'VARCHAR'], returns: 'BOOLEAN' },
+        { args: ['VARIANT', 'VARIANT'], returns: 'BOOLEAN NULL' },
+      ],
+      nullIn: ['null', 'null'],
+    };
+    expect(collapseSignatures(jsonKey.calls).map((s) => signatureText('json_exists_key', s))).toEqual([
+      'JSON_EXISTS_KEY(VARIANT, VARCHAR) → BOOLEAN',
+      'JSON_EXISTS_KEY(VARIANT, VARIANT) → BOOLEAN NULL',
+    ]);
+    expect(nullBehaviour(jsonKey).text).toBe(
+      'NULL in any argument gives NULL; a call whose return type reads NULL may also give NULL when no argument is NULL',
+    );
+    // A value for NULL arguments but a nullable type is no longer "never NULL".
+    expect(nullBehaviour({ ...tryToDate, nullIn: ['value'] }).kind).toBe('partial');
+    // The prose check reads DATE NULL as DATE.
+    const claim = { line: 3, text: 'Returns a DATE.', words: ['DATE'] };
+    expect(contradictions([claim], ['DATE NULL'])).toEqual([]);
+    expect(contradictions([claim], ['FLOAT NULL | DOUBLE NULL'])).toHaveLength(1);
   });
   it('says how NULL arguments behave, per argument where they differ', () => {
     const base: FunctionProbe = { kind: 'scalar', calls: [{ args: ['VARCHAR'], returns: 'VARCHAR' }] };
