@@ -186,8 +186,8 @@ export async function probeBehaviour(
     const isNull = (argsSql: string[]) => `SELECT (${callOf(t, argsSql)}) IS NULL FROM probe`;
     const p = {
       sample: call,
-      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))),
-      allNull: isNull(c.args.map(nullableSql)),
+      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : x)))),
+      allNull: isNull(c.args.map((a) => nullableSql(a, t.form))),
     };
     plans.set(t, p);
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
@@ -271,8 +271,13 @@ function rowsOf(a: { box?: string }): string | undefined {
   return (body < 0 ? lines : lines.slice(body + 1)).filter((line) => line.startsWith('│')).join('\n');
 }
 
-/** An argument NULL: the nullable column of its type, or the NULL literal where it must be a constant. */
-const nullableSql = (a: Arg) => (a.constant ? 'NULL' : argSql(a.variant, 'nullable'));
+/**
+ * An argument NULL: the nullable column of its type; where calls are written with literals, a NULL constant of the
+ * literal's type (a column of the probe table is what such a function refused: its arrays' items are nullable, and
+ * JSON_EXISTS_ANY_KEYS takes only ARRAY(VARCHAR)); the NULL literal where the argument must be a constant.
+ */
+const nullableSql = (a: Arg, form: Form) =>
+  a.constant ? 'NULL' : form.args === 'literal' ? `CAST(NULL AS ${a.variant.sql})` : argSql(a.variant, 'nullable');
 
 /** A one-cell boolean answer: true, false, or undefined (NULL, or the statement failed). */
 function truth(a: { box?: string }): boolean | undefined {
@@ -302,7 +307,7 @@ function aggregateRuns(
   const row = (sqls: string[]) => `SELECT ${sqls.map((x, i) => `${x} AS ${names[i]}`).join(', ')} FROM probe`;
   const alone = over(row(c.sqls));
   const withNull = c.args.map((_, i) =>
-    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))}`),
+    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : x)))}`),
   );
   // The first number (else string) varies; the other arguments are constants (a weight or a delimiter may have to
   // be one, and a join with the probe table would cost seconds).

@@ -14,7 +14,12 @@ import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/e
 import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
-import { probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
+import {
+  canonicalName,
+  probeFunctions,
+  type FunctionProbe,
+  type ProbeEngine,
+} from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
 import { ALL_FAMILIES, sqlTypeName } from '../../../src/examples/signatures/types.ts';
@@ -299,6 +304,7 @@ const familyArg = (name: string) => {
   const family = ALL_FAMILIES.find((f) => f.name === name)!;
   return { family, variant: family.rep };
 };
+const ARRAY_OF_VARCHAR = ALL_FAMILIES.find((f) => f.name === 'ARRAY')!.widths.find((w) => w.sql === 'ARRAY(VARCHAR)')!;
 const value = (v: string) => ({ box: `┌───┐\n│ x │\n├───┤\n│ ${v} │\n└───┘` });
 const truthBox = (t: boolean) => value(String(t));
 const noRows = { box: '┌┐\n└┘' };
@@ -363,6 +369,36 @@ describe('the sample call behind the NULL line', () => {
     const b = behaviour.get('get_by_keypath')!;
     expect(b.sample).toBe("get_by_keypath(c_var, '{a}')");
     expect(b.nullIn).toEqual(['null', 'null']);
+  });
+
+  it("gives a function written with literals a NULL of the literal's type (JSON_EXISTS_ANY_KEYS: NULL, not refused)", async () => {
+    // The probe table's arrays have nullable items, which JSON_EXISTS_ANY_KEYS refuses when planned.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /n_c_arr_str/.test(sql)
+              ? {
+                  error:
+                    'SemanticError: no overload satisfies `json_exists_any_keys(Variant, Array(String NULL) NULL)`',
+                }
+              : /IS NULL/.test(sql)
+                ? truthBox(/NULL AS/.test(sql))
+                : value('true'),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      {
+        name: 'json_exists_any_keys',
+        form: { args: 'literal' },
+        calls: [[familyArg('VARIANT'), { ...familyArg('ARRAY'), variant: ARRAY_OF_VARCHAR }]],
+      },
+    ]);
+    const b = behaviour.get('json_exists_any_keys')!;
+    expect(b.nullIn).toEqual(['null', 'null']);
+    expect(b.allNull).toBe('null');
   });
 
   it('says that a set-returning function gives no rows for NULL, not that the probe failed', async () => {
@@ -580,6 +616,98 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     });
     expect(probes.get('from_base64')!.form).toBeUndefined();
     expect(probes.get('from_base64')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'BINARY' }]);
+  });
+
+  it('lists no call that plans but fails when run: MAP refuses array keys only when it runs', async () => {
+    const literalArray = /^\[.*\]::ARRAY\((INT|VARCHAR|ARRAY\(INT\))\)$/;
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT map\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '';
+            const args = overloadArgs(call);
+            if (args.length === 2 && args.every((a) => literalArray.test(a) || /^c_arr/.test(a)))
+              return { type: 'Map(Tuple([Number(Int32), Number(Int32)]))' };
+            return { error: `no overload satisfies \`map(${call})\`` };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql)
+              ? truthBox(true)
+              : /c_arr/.test(sql)
+                ? { error: 'BadArguments: map keys can not be Int32 NULL' }
+                : /map\(\[\[1\], \[2\]\]/.test(sql)
+                  ? { error: 'BadArguments: map keys can not be Array(Int32)' }
+                  : value('{1:1, 2:2}'),
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'map', aggregate: false, maxArity: 2 }]);
+    const calls = probes.get('map')!.calls.map((c) => c.args.join(', '));
+    expect(calls).toContain('ARRAY(INT), ARRAY(ARRAY(INT))');
+    expect(calls).toContain('ARRAY(VARCHAR), ARRAY(INT)');
+    expect(calls.filter((c) => c.startsWith('ARRAY(ARRAY'))).toEqual([]);
+  });
+
+  it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
+    // The weight refuses signed integers when the call is planned; a constant 1::INT is read as unsigned.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const args = overloadArgs(/^SELECT quantile_tdigest_weighted\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '');
+            if (args.length !== 2) return { error: 'SemanticError: takes two arguments' };
+            const numeric = /^(n_)?c_(i|u|f)\d+$|^1::/;
+            const unsigned = /^(n_)?c_u\d+$|^1::/;
+            return numeric.test(args[0]!) && unsigned.test(args[1]!)
+              ? { type: 'Nullable(Number(Float64))' }
+              : { error: 'BadDataValueType: weight just support unsigned integer type' };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql) ? truthBox(/n_c_|NULL AS/.test(sql)) : /UNION ALL/.test(sql) ? value('1') : value('1'),
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'quantile_tdigest_weighted', aggregate: true, maxArity: 2 },
+    ]);
+    const p = probes.get('quantile_tdigest_weighted')!;
+    expect(p.form).toBeUndefined();
+    expect(p.calls.map((c) => c.args.join(', '))).toContain('INT, INT UNSIGNED');
+    expect(p.calls.map((c) => c.args.join(', '))).toContain('INT, TINYINT UNSIGNED');
+    expect(p.calls.filter((c) => !c.args[1]!.endsWith('UNSIGNED'))).toEqual([]);
+    expect(p.sample).toBe('quantile_tdigest_weighted(c_i32, c_u32)');
+    expect(p.nullIn).toEqual(['null', 'null']);
+  });
+
+  it("tells an alias from a call the parser rewrote: TRIM(s) is planned as TRIM_BOTH(s, ' ')", async () => {
+    expect(canonicalName('no overload satisfies `trim_both(Bitmap, String)`', 1)).toBeUndefined();
+    expect(canonicalName('no overload satisfies `to_timestamp(Bitmap)`', 1)).toBe('to_timestamp');
+    expect(canonicalName('no overload satisfies `to_timestamp(Array(Int32), String)`', 2)).toBe('to_timestamp');
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'trim(c_str)') return { type: 'String' };
+            const arg = /^trim\((.*)\)$/.exec(call)?.[1];
+            // TRIM() without an argument does not parse.
+            return {
+              error: arg ? 'no overload satisfies `trim_both(Bitmap, String)`' : 'SyntaxException: unexpected `)`',
+            };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(/n_c_/.test(sql)) : value('a')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'trim', aggregate: false, maxArity: 1 }]);
+    expect(probes.get('trim')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'VARCHAR' }]);
+    expect(probes.get('trim')!.aliasOf).toBeUndefined();
   });
 
   it("tries a documented argument as a constant when a column is refused there (STRING_AGG's delimiter)", async () => {
