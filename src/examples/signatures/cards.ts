@@ -140,8 +140,10 @@ export function functionCards(
       signatures: sigs.map((s) =>
         signatureText(name, s, {
           ...forms.get(name),
-          // Parameters the documentation does not name: the engine needs them all the same.
+          // Parameters the documentation does not name: the engine needs them all the same, or takes one it may
+          // be given (an error rate).
           ...(p.form?.startsWith('params') && !forms.get(name)?.params ? { params: '(…)' } : {}),
+          ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
         }),
       ),
       returns: [...new Set(sigs.map((s) => s.returns))],

@@ -74,6 +74,11 @@ export interface FunctionProbe {
   timeZone?: true;
   /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
   rowOrder?: true;
+  /**
+   * Called without parameters, it also takes one before its arguments and answers differently for two
+   * (APPROX_COUNT_DISTINCT(0.01)(x), its error rate); SUM(0.5)(x) is taken but ignored.
+   */
+  optionalParameter?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
@@ -383,6 +388,7 @@ export async function probeFunctions(
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
       if (b.rowOrder) probe.rowOrder = true;
+      if (b.optionalParameter) probe.optionalParameter = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }

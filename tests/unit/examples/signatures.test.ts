@@ -11,7 +11,7 @@ import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
-import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
+import { functionCards, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
 import {
@@ -464,6 +464,52 @@ describe('an aggregate over rows', () => {
       { name: 'count', ...intCalls },
     ]);
     expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it("tells a parameter it takes and uses (APPROX_COUNT_DISTINCT's error rate) from one it takes and ignores (SUM)", async () => {
+    const withParameter = (same: boolean | undefined): ProbeEngine => {
+      const base = aggregateEngine({ alone: '1', withNull: '1', sameInOrder: true });
+      return {
+        ...base,
+        run: async (sqls) => {
+          const answers = await base.run(sqls);
+          return sqls.map((sql, i) =>
+            /\(0\.01\)\(a0\)/.test(sql)
+              ? same === undefined
+                ? { error: 'NumberArgumentsNotMatch: expect to have 0 params' }
+                : truthBox(same)
+              : answers[i]!,
+          );
+        },
+      };
+    };
+    const approx = await probeBehaviour(withParameter(false), [{ name: 'approx_count_distinct', ...intCalls }]);
+    expect(approx.behaviour.get('approx_count_distinct')!.optionalParameter).toBe(true);
+    const sum = await probeBehaviour(withParameter(true), [{ name: 'sum', ...intCalls }]);
+    expect(sum.behaviour.get('sum')!.optionalParameter).toBeUndefined();
+    const median = await probeBehaviour(withParameter(undefined), [{ name: 'median', ...intCalls }]);
+    expect(median.behaviour.get('median')!.optionalParameter).toBeUndefined();
+    // The card writes the parameter as optional, before the arguments.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    try {
+      const calls = [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }];
+      const cards = functionCards(
+        dir,
+        dir,
+        {
+          engine: 'v1.2.453',
+          functions: {
+            approx_count_distinct: { kind: 'aggregate', calls, optionalParameter: true },
+            sum: { kind: 'aggregate', calls },
+          },
+        },
+        new Map(),
+      );
+      expect(cards.approx_count_distinct!.signatures).toEqual(['APPROX_COUNT_DISTINCT[(…)](INT) → BIGINT UNSIGNED']);
+      expect(cards.sum!.signatures).toEqual(['SUM(INT) → BIGINT UNSIGNED']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is not called deterministic when its answer changes with the order of the rows, beyond a rounding error', async () => {
