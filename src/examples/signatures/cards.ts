@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
-import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
+import { collapseSignatures, nullBehaviour, returnText, signatureText, type NullBehaviour } from './collapse.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
@@ -146,7 +146,7 @@ export function functionCards(
           ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
         }),
       ),
-      returns: [...new Set(sigs.map((s) => s.returns))],
+      returns: [...new Set(sigs.map(returnText))],
       nulls: nullBehaviour(p),
       aliases,
     };

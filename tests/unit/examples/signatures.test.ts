@@ -19,6 +19,7 @@ import {
   probeFunctions,
   type FunctionProbe,
   type ProbeEngine,
+  type ProbedCall,
 } from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
@@ -146,22 +147,37 @@ describe('readable signatures', () => {
     expect(nullBehaviour(tryToDate).text).toBe(
       'NULL in any argument gives NULL; may also give NULL when no argument is NULL',
     );
-    // Only some calls nullable (a VARIANT read as a number may fail): the NULL line says which.
-    const jsonKey: FunctionProbe = {
-      kind: 'scalar',
-      calls: [
-        { args: ['VARIANT', 'VARCHAR'], returns: 'BOOLEAN' },
-        { args: ['VARIANT', 'VARIANT'], returns: 'BOOLEAN NULL' },
-      ],
-      nullIn: ['null', 'null'],
-    };
+    // Only some calls nullable: the signatures stay merged, and the NULL line says which calls, by what they have
+    // and the others lack (a VARIANT that does not convert gives NULL).
+    const json = (calls: ProbedCall[]): FunctionProbe => ({ kind: 'scalar', calls, nullIn: ['null', 'null'] });
+    const jsonKey = json([
+      { args: ['VARIANT', 'VARCHAR'], returns: 'BOOLEAN' },
+      { args: ['VARIANT', 'VARIANT'], returns: 'BOOLEAN NULL' },
+    ]);
     expect(collapseSignatures(jsonKey.calls).map((s) => signatureText('json_exists_key', s))).toEqual([
-      'JSON_EXISTS_KEY(VARIANT, VARCHAR) → BOOLEAN',
-      'JSON_EXISTS_KEY(VARIANT, VARIANT) → BOOLEAN NULL',
+      'JSON_EXISTS_KEY(VARIANT, VARCHAR | VARIANT) → BOOLEAN',
     ]);
     expect(nullBehaviour(jsonKey).text).toBe(
-      'NULL in any argument gives NULL; a call whose return type reads NULL may also give NULL when no argument is NULL',
+      'NULL in any argument gives NULL; with a VARIANT as the second argument, may also give NULL when no argument is NULL',
     );
+    const upper = json([
+      { args: ['VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARIANT'], returns: 'VARCHAR NULL' },
+    ]);
+    expect(nullBehaviour(upper).text).toContain(
+      '; with a VARIANT argument, may also give NULL when no argument is NULL',
+    );
+    // TO_TIMESTAMP with a format gives NULL for a string that does not match it: that form is not merged as an
+    // optional argument into the form that never gives NULL.
+    const toTimestamp = json([
+      { args: ['VARCHAR'], returns: 'TIMESTAMP' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'TIMESTAMP NULL' },
+    ]);
+    expect(collapseSignatures(toTimestamp.calls).map((s) => signatureText('to_timestamp', s))).toEqual([
+      'TO_TIMESTAMP(VARCHAR) → TIMESTAMP',
+      'TO_TIMESTAMP(VARCHAR, VARCHAR) → TIMESTAMP NULL',
+    ]);
+    expect(nullBehaviour(toTimestamp).text).toContain('; with a VARCHAR as the second argument, may also give NULL');
     // A value for NULL arguments but a nullable type is no longer "never NULL".
     expect(nullBehaviour({ ...tryToDate, nullIn: ['value'] }).kind).toBe('partial');
     // The prose check reads DATE NULL as DATE.
