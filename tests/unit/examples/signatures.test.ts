@@ -688,7 +688,7 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
           sqls.map((sql) => {
             const call = /^SELECT map\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '';
             const args = overloadArgs(call);
-            if (args.length === 2 && args.every((a) => literalArray.test(a) || /^c_arr/.test(a)))
+            if (args.length === 2 && args.every((a) => literalArray.test(a) || a.startsWith('c_arr')))
               return { type: 'Map(Tuple([Number(Int32), Number(Int32)]))' };
             return { error: `no overload satisfies \`map(${call})\`` };
           }),
