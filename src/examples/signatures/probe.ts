@@ -352,6 +352,7 @@ export async function probeFunctions(
   ran += await dropCallsThatFail(
     engine,
     states.filter((st) => st.form !== FORMS[0] && !runsNowhere.has(st)),
+    running,
   );
   if (process.env.PROBE_DEBUG)
     console.error(
@@ -405,20 +406,28 @@ const WIDTH_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL']);
 /**
  * Drops the accepted calls that plan but fail when run, of functions written in another form than column
  * arguments (found to run in one call only): MAP plans array keys and refuses them when run. One call runs for
- * each combination of types, a number's widths counted as one (SLEEP(1) takes a second each time); a failing one
- * drops every call of its combination, unless none of the function's calls runs or a string is among its
- * arguments. How many statements ran.
+ * each combination of types not yet run, a number's widths counted as one (SLEEP(1) takes a second each time); a
+ * failing one drops every call of its combination, unless none of the function's calls runs. A combination with a
+ * string is neither run nor dropped. How many statements ran.
  */
-async function dropCallsThatFail(engine: ProbeEngine, states: State[]): Promise<number> {
+async function dropCallsThatFail(
+  engine: ProbeEngine,
+  states: State[],
+  running: ReadonlyMap<State, Arg[]>,
+): Promise<number> {
   // A string or a variant, alone or in an array, is converted by its value: the probe's fails where another
   // passes (COSINE_DISTANCE reads ['1', '2'] as numbers, not ['a', 'b']), so its call stays.
   const byValue = (args: Arg[]) => args.some((a) => /VARCHAR|VARIANT/.test(a.variant.sql));
   const shapeOf = (args: Arg[]) =>
     args.map((a) => (WIDTH_FAMILIES.has(a.family.name) ? a.family.name : a.variant.sql)).join(',');
   const runs = states.flatMap((st) => {
+    // Not run: a combination whose call already ran, and one with a string, which stays whatever it answers.
+    const ran = running.get(st);
     const byShape = new Map<string, Arg[]>();
     for (const { args } of st.accepted.values())
-      if (args.every((a) => a.family.name !== 'NULL') && !byShape.has(shapeOf(args))) byShape.set(shapeOf(args), args);
+      if (args.every((a) => a.family.name !== 'NULL') && !byValue(args) && !byShape.has(shapeOf(args)))
+        byShape.set(shapeOf(args), args);
+    if (ran) byShape.delete(shapeOf(ran));
     return [...byShape].map(([shape, args]) => ({ st, shape, sql: selectSql(callSql(st.target.name, args, st.form)) }));
   });
   const answers = await runAll(
@@ -427,7 +436,7 @@ async function dropCallsThatFail(engine: ProbeEngine, states: State[]): Promise<
   );
   for (const st of states) {
     const own = runs.map((r, i) => ({ ...r, ok: answers[i]!.box !== undefined })).filter((r) => r.st === st);
-    if (!own.some((r) => r.ok)) continue;
+    if (!running.has(st) && !own.some((r) => r.ok)) continue;
     const failing = new Set(own.filter((r) => !r.ok).map((r) => r.shape));
     for (const [key, { args }] of st.accepted)
       if (failing.has(shapeOf(args)) && !byValue(args)) st.accepted.delete(key);
