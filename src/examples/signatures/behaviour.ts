@@ -46,6 +46,8 @@ export interface Behaviour {
   timeZone?: true;
   /** An aggregate's answer changed with the order of its input rows (set only then). */
   rowOrder?: true;
+  /** An aggregate called without parameters took one and answered differently for two (set only then). */
+  optionalParameter?: true;
 }
 
 /**
@@ -186,15 +188,15 @@ export async function probeBehaviour(
     const isNull = (argsSql: string[]) => `SELECT (${callOf(t, argsSql)}) IS NULL FROM probe`;
     const p = {
       sample: call,
-      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))),
-      allNull: isNull(c.args.map(nullableSql)),
+      nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : x)))),
+      allNull: isNull(c.args.map((a) => nullableSql(a, t.form))),
     };
     plans.set(t, p);
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
     if (t.aggregate && !t.form.window) {
       const a = aggregateRuns(t, c, callOf);
       aggregatePlans.set(t, a);
-      runs.push(a.alone, ...a.withNull, ...a.ordered);
+      runs.push(a.alone, ...a.withNull, ...a.ordered, ...a.parameter);
     }
   }
   // A function that also takes no arguments (LAST_QUERY_ID) is deterministic only if that call is too.
@@ -257,6 +259,10 @@ export async function probeBehaviour(
         b.deterministic = false;
         b.rowOrder = true;
       }
+      // Two parameters, two answers over the same rows: the parameter is taken and used (SUM(0.5)(x) is taken
+      // and ignored). Not said of an answer that changes from run to run anyway.
+      const [sameForBoth] = a.parameter.map((sql) => truth(byRun.get(sql)!));
+      if (sameForBoth === false && (b.deterministic || b.rowOrder)) b.optionalParameter = true;
     }
     behaviour.set(t.name, b);
   }
@@ -271,8 +277,13 @@ function rowsOf(a: { box?: string }): string | undefined {
   return (body < 0 ? lines : lines.slice(body + 1)).filter((line) => line.startsWith('│')).join('\n');
 }
 
-/** An argument NULL: the nullable column of its type, or the NULL literal where it must be a constant. */
-const nullableSql = (a: Arg) => (a.constant ? 'NULL' : argSql(a.variant, 'nullable'));
+/**
+ * An argument NULL: the nullable column of its type; where calls are written with literals, a NULL constant of the
+ * literal's type (a column of the probe table is what such a function refused: its arrays' items are nullable, and
+ * JSON_EXISTS_ANY_KEYS takes only ARRAY(VARCHAR)); the NULL literal where the argument must be a constant.
+ */
+const nullableSql = (a: Arg, form: Form) =>
+  a.constant ? 'NULL' : form.args === 'literal' ? `CAST(NULL AS ${a.variant.sql})` : argSql(a.variant, 'nullable');
 
 /** A one-cell boolean answer: true, false, or undefined (NULL, or the statement failed). */
 function truth(a: { box?: string }): boolean | undefined {
@@ -282,6 +293,11 @@ function truth(a: { box?: string }): boolean | undefined {
 
 /** Rows of varied values an aggregate's answer is compared over in two orders (enough for QUANTILE_TDIGEST). */
 const ORDER_ROWS = 10000;
+/**
+ * Two parameters an aggregate's answer is compared for: fractions, as a rate or a level is (an error rate of 0.01
+ * keeps APPROX_COUNT_DISTINCT's most precise sketch, 0.5 its smallest).
+ */
+const PARAMETERS = ['0.01', '0.5'] as const;
 /** Families whose values a number casts to: the argument varied over the rows (a string for STRING_AGG). */
 const VARIED_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL', 'VARCHAR']);
 
@@ -294,7 +310,7 @@ function aggregateRuns(
   t: BehaviourTarget,
   c: Candidate,
   callOf: (t: BehaviourTarget, argsSql: string[]) => string,
-): { alone: string; withNull: string[]; ordered: string[] } {
+): { alone: string; withNull: string[]; ordered: string[]; parameter: string[] } {
   const names = c.args.map((_, i) => `a${i}`);
   // A constant argument (STRING_AGG's delimiter) stays in the call: a column of the rows would be refused.
   const callArgs = c.args.map((a, i) => (a.constant ? c.sqls[i]! : names[i]!));
@@ -302,7 +318,7 @@ function aggregateRuns(
   const row = (sqls: string[]) => `SELECT ${sqls.map((x, i) => `${x} AS ${names[i]}`).join(', ')} FROM probe`;
   const alone = over(row(c.sqls));
   const withNull = c.args.map((_, i) =>
-    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!) : x)))}`),
+    over(`${row(c.sqls)} UNION ALL ${row(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : x)))}`),
   );
   // The first number (else string) varies; the other arguments are constants (a weight or a delimiter may have to
   // be one, and a join with the probe table would cost seconds).
@@ -311,12 +327,19 @@ function aggregateRuns(
   const varied = c.args.map((a, i) =>
     i === first ? `CAST(number * number % 100003 AS ${a.variant.sql})` : argSql(a.variant, 'literal'),
   );
-  const inOrder = (dir: string) =>
-    `(SELECT ${callOf(t, callArgs)} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +
+  const inOrder = (dir: string, call = callOf(t, callArgs)) =>
+    `(SELECT ${call} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +
     `FROM numbers(${ORDER_ROWS}) ORDER BY number${dir}) AS t)`;
   // Compared by the engine (a long array is slow to draw); numbers within a rounding error of each other agree
   // (a floating-point sum, as STDDEV's, may change in its last digits).
   const [up, down] = [inOrder(''), inOrder(' DESC')];
   const ordered = first >= 0 ? [`SELECT ${up} = ${down}`, `SELECT ABS(${up} - ${down}) <= 1e-9 * ABS(${up})`] : [];
-  return { alone, withNull, ordered };
+  // A parameter the documentation may give (APPROX_COUNT_DISTINCT's error rate): the same numbers with two; where
+  // the call is written without parameters and a number varies (a string's aggregate may not take one).
+  const withParameter = (p: string) => inOrder('', `${t.name}(${p})(${callArgs.join(', ')})`);
+  const parameter =
+    numeric >= 0 && !t.form.params && !t.form.window
+      ? [`SELECT ${withParameter(PARAMETERS[0])} = ${withParameter(PARAMETERS[1])}`]
+      : [];
+  return { alone, withNull, ordered, parameter };
 }

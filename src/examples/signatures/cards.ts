@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
-import { collapseSignatures, nullBehaviour, signatureText, type NullBehaviour } from './collapse.ts';
+import { collapseSignatures, nullBehaviour, returnText, signatureText, type NullBehaviour } from './collapse.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
@@ -140,11 +140,13 @@ export function functionCards(
       signatures: sigs.map((s) =>
         signatureText(name, s, {
           ...forms.get(name),
-          // Parameters the documentation does not name: the engine needs them all the same.
+          // Parameters the documentation does not name: the engine needs them all the same, or takes one it may
+          // be given (an error rate).
           ...(p.form?.startsWith('params') && !forms.get(name)?.params ? { params: '(…)' } : {}),
+          ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
         }),
       ),
-      returns: [...new Set(sigs.map((s) => s.returns))],
+      returns: [...new Set(sigs.map(returnText))],
       nulls: nullBehaviour(p),
       aliases,
     };

@@ -12,8 +12,17 @@ export interface Signature {
   args: string[][];
   /** How many leading arguments are required; the rest are optional. */
   required: number;
+  /** The return type, without NULL (calls of either nullability merge). */
   returns: string;
+  /**
+   * Whether the engine declares the return type nullable for arguments that are not NULL: in every call merged
+   * here (the card writes `DATE NULL`), in some (the NULL line says which), or in none.
+   */
+  nullable: Nullability;
 }
+
+export type Nullability = 'all' | 'some' | 'none';
+const bothNullable = (a: Nullability, b: Nullability): Nullability => (a === b ? a : 'some');
 
 const ORDER = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
 const INTEGER_TYPES = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!.widths.map((w) => w.sql);
@@ -85,7 +94,11 @@ function mergeAlternatives(input: Signature[]): Signature[] {
       continue;
     }
     const merged = [...new Set([...sigs[i]!.args[d]!, ...sigs[j]!.args[d]!])].sort((x, y) => rank(x) - rank(y));
-    sigs[i] = { ...sigs[i]!, args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)) };
+    sigs[i] = {
+      ...sigs[i]!,
+      args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)),
+      nullable: bothNullable(sigs[i]!.nullable, sigs[j]!.nullable),
+    };
     keys[i]![d] = altsKey(merged);
     sigs.splice(j, 1);
     keys.splice(j, 1);
@@ -134,10 +147,13 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
     args: e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]),
     required: e.families.length,
     returns: returnLabel(e.returns),
+    nullable: nullabilityOf([...e.returns]),
   }));
   // Merge calls of the same length and result that differ in one argument, until none do.
   sigs = mergeAlternatives(sigs);
-  // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]).
+  // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]); not when only one of them
+  // is declared nullable in every call (TO_TIMESTAMP(VARCHAR, VARCHAR) gives NULL for a string that does not match
+  // the format), which would hide its NULL.
   sigs.sort((a, b) => a.args.length - b.args.length);
   for (let changed = true; changed;) {
     changed = false;
@@ -145,10 +161,21 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
       for (let j = 0; j < sigs.length; j++) {
         const s = sigs[i]!;
         const t = sigs[j]!;
-        if (i === j || t.args.length !== s.args.length + 1 || t.returns !== s.returns || t.required !== t.args.length)
+        if (
+          i === j ||
+          t.args.length !== s.args.length + 1 ||
+          t.returns !== s.returns ||
+          (t.nullable === 'all') !== (s.nullable === 'all') ||
+          t.required !== t.args.length
+        )
           continue;
         if (!s.args.every((a, k) => a.join('|') === t.args[k]!.join('|'))) continue;
-        sigs[i] = { args: t.args, required: s.required, returns: s.returns };
+        sigs[i] = {
+          args: t.args,
+          required: s.required,
+          returns: s.returns,
+          nullable: bothNullable(s.nullable, t.nullable),
+        };
         sigs.splice(j, 1);
         changed = true;
         break outer;
@@ -176,13 +203,75 @@ export function signatureText(name: string, s: Signature, form: CallForm = {}): 
   });
   const optional = s.args.length - s.required;
   const more = form.variadic && s.args.length ? ' [, ...]' : '';
-  return `${name.toUpperCase()}${form.params ?? ''}(${parts.join('')}${']'.repeat(optional)}${more}) → ${s.returns}`;
+  return `${name.toUpperCase()}${form.params ?? ''}(${parts.join('')}${']'.repeat(optional)}${more}) → ${returnText(s)}`;
+}
+
+/**
+ * The return type as the card writes it: with NULL when every call it stands for is declared nullable for
+ * arguments that are not NULL (TRY_TO_DATE → DATE NULL; MAX → FLOAT NULL | DOUBLE NULL, NULL over no rows).
+ */
+export function returnText(s: Signature): string {
+  if (s.nullable !== 'all') return s.returns;
+  return s.returns
+    .split(' | ')
+    .map((t) => `${t} NULL`)
+    .join(' | ');
+}
+
+/** Whether the engine declared these return types nullable: all, some or none of them. */
+function nullabilityOf(types: string[]): Nullability {
+  const n = types.filter((t) => t.endsWith(' NULL')).length;
+  return n === 0 ? 'none' : n === types.length ? 'all' : 'some';
 }
 
 export type NullBehaviour = 'propagates' | 'never-null' | 'partial' | 'unknown';
 
-/** How NULL arguments behave: NULL in any argument gives NULL, none does, some do, or it could not be told. */
+/**
+ * How NULL arguments behave: NULL in any argument gives NULL, none does, some do, or it could not be told; for a
+ * scalar function whose return type the engine declares nullable for arguments that are not NULL (TRY_TO_DATE,
+ * TO_TIMESTAMP with a format), that it may give NULL all the same.
+ */
 export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: string } {
+  const b = nullArguments(p);
+  // A set-returning function's type is that of its rows; its NULL line is about rows.
+  if (p.kind !== 'scalar' || p.nullIn?.includes('empty')) return b;
+  const real = p.calls.filter((c) => c.args.length && !c.args.includes('NULL'));
+  const nullable = real.filter((c) => c.returns.endsWith(' NULL'));
+  if (!nullable.length) return b;
+  const when = nullable.length === real.length ? '' : `${whichCalls(nullable, real)} `;
+  return {
+    kind: b.kind === 'never-null' ? 'partial' : b.kind,
+    text: `${b.text}; ${when}may also give NULL when no argument is NULL`,
+  };
+}
+
+/**
+ * What the calls declared nullable have and the others lack: an argument type anywhere (a VARIANT, which gives NULL
+ * where it does not convert), an argument type in one place, or a count of arguments; else "some calls".
+ */
+function whichCalls(nullable: ProbedCall[], real: ProbedCall[]): string {
+  const others = real.filter((c) => !nullable.includes(c));
+  const families = (c: ProbedCall) => c.args.map(familyOf);
+  const words = (f: string) => (/^[AEIOU]/.test(f) ? `an ${f}` : `a ${f}`);
+  const anywhere = families(nullable[0]!).find(
+    (f) => nullable.every((c) => families(c).includes(f)) && !others.some((c) => families(c).includes(f)),
+  );
+  if (anywhere) return `with ${words(anywhere)} argument,`;
+  for (let i = 0; i < nullable[0]!.args.length; i++) {
+    const f = familyOf(nullable[0]!.args[i]!);
+    if (nullable.every((c) => c.args[i] !== undefined && familyOf(c.args[i]!) === f))
+      if (!others.some((c) => c.args[i] !== undefined && familyOf(c.args[i]!) === f))
+        return `with ${words(f)} as the ${ORDINALS[i] ?? `${i + 1}th`} argument,`;
+  }
+  const count = nullable[0]!.args.length;
+  if (nullable.every((c) => c.args.length === count) && !others.some((c) => c.args.length === count))
+    return `with ${count} arguments,`;
+  return 'some calls';
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+function nullArguments(p: FunctionProbe): { kind: NullBehaviour; text: string } {
   const answers: NullAnswer[] = p.nullIn ?? [];
   if (!answers.length) return { kind: 'unknown', text: p.calls.length ? 'takes no arguments' : 'not probed' };
   if (answers.every((a) => a === 'null'))

@@ -74,10 +74,26 @@ export interface FunctionProbe {
   timeZone?: true;
   /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
   rowOrder?: true;
+  /**
+   * Called without parameters, it also takes one before its arguments and answers differently for two
+   * (APPROX_COUNT_DISTINCT(0.01)(x), its error rate); SUM(0.5)(x) is taken but ignored.
+   */
+  optionalParameter?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
   aliasOf?: string;
+}
+
+/**
+ * The function an error says a call of `arity` arguments was resolved to: another name for an alias. Only when
+ * that call has as many arguments: else the parser rewrote the call into another function, which is no other name
+ * for it (TRIM(s) is planned as trim_both(s, ' '), and TRIM_BOTH takes two arguments).
+ */
+export function canonicalName(error: string, arity: number): string | undefined {
+  const m = /no overload satisfies `([a-z0-9_]+)\((.*?)\)`/.exec(error);
+  if (!m || overloadArgs(m[2]!).length !== arity) return undefined;
+  return m[1];
 }
 
 /** Work that plans many calls across functions in one batch per step. */
@@ -118,6 +134,15 @@ const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
 const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
 /** The families a sweep tries in each argument: all but the NULL literal, which nearly every function takes. */
 const SWEEP = ALL_FAMILIES.filter((f) => f.name !== 'NULL');
+const INTEGER = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!;
+/**
+ * An unsigned integer, tried beside the families where nothing else was accepted: an argument that takes only
+ * unsigned integers (QUANTILE_TDIGEST_WEIGHTED's weight) refuses the signed INT that stands for its family, and
+ * the engine names no overload for it.
+ */
+const UNSIGNED: Arg = { family: INTEGER, variant: INTEGER.widths.find((w) => w.sql === 'INT UNSIGNED')! };
+/** An argument of a type that stands for its family: the family's own, or the unsigned integer. */
+const standsForFamily = (a: Arg) => a.variant === a.family.rep || a.variant === UNSIGNED.variant;
 
 /** Probes the accepted signatures of every target, for one form of writing calls, on the targets not yet settled. */
 async function probeForm(batch: Batch, states: State[]): Promise<void> {
@@ -130,8 +155,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
       if (a.type !== undefined) st.accepted.set(keyOf(args), { args, type: sqlTypeName(a.type) });
       else if (st.refused === undefined && a.error) st.refused = a.error;
       if (a.error && !/SyntaxException|UnknownFunction/.test(a.error)) st.parsed = true;
-      // The engine names the function it resolved the call to: another name for an alias.
-      const canonical = /no overload satisfies `([a-z0-9_]+)\(/.exec(a.error ?? '')?.[1];
+      const canonical = canonicalName(a.error ?? '', args.length);
       if (canonical && canonical !== st.target.name) st.canonical = canonical;
       for (const o of a.overloads ?? []) {
         const types = overloadArgs(o);
@@ -192,7 +216,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
     await tryCalls(
       unnamed
         .filter((st) => n === 2 && !hasReal(st))
-        .flatMap((st) => grid(SWEEP, n).map((fs) => ({ st, args: repArgs(fs) }))),
+        .flatMap((st) => grid([...repArgs(SWEEP), UNSIGNED], n).map((args) => ({ st, args }))),
     );
     // Sweep: every position of the first seeds through every family (implicit casts show here).
     await tryCalls(
@@ -244,7 +268,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
     states.flatMap((st) => {
       const covered = new Set<string>();
       return familyCalls(st)
-        .filter((c) => c.args.every((a) => a.variant === a.family.rep))
+        .filter((c) => c.args.every(standsForFamily))
         .map((c) => ({ args: c.args.map((a, i) => ({ a, i, key: `${c.args.length}:${i}:${a.family.name}` })) }))
         .flatMap((c) =>
           c.args
@@ -325,6 +349,11 @@ export async function probeFunctions(
   }
   const runsNowhere = new Set([...unrun.keys()].filter((st) => !settled(st)));
   for (const st of runsNowhere) Object.assign(st, unrun.get(st));
+  ran += await dropCallsThatFail(
+    engine,
+    states.filter((st) => st.form !== FORMS[0] && !runsNowhere.has(st)),
+    running,
+  );
   if (process.env.PROBE_DEBUG)
     console.error(
       states
@@ -360,6 +389,7 @@ export async function probeFunctions(
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
       if (b.rowOrder) probe.rowOrder = true;
+      if (b.optionalParameter) probe.optionalParameter = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }
@@ -368,6 +398,50 @@ export async function probeFunctions(
     probes.set(st.target.name, probe);
   }
   return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
+}
+
+/** Families whose widths run alike: one width's call stands for the others when calls are run. */
+const WIDTH_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL']);
+
+/**
+ * Drops the accepted calls that plan but fail when run, of functions written in another form than column
+ * arguments (found to run in one call only): MAP plans array keys and refuses them when run. One call runs for
+ * each combination of types not yet run, a number's widths counted as one (SLEEP(1) takes a second each time); a
+ * failing one drops every call of its combination, unless none of the function's calls runs. A combination with a
+ * string is neither run nor dropped. How many statements ran.
+ */
+async function dropCallsThatFail(
+  engine: ProbeEngine,
+  states: State[],
+  running: ReadonlyMap<State, Arg[]>,
+): Promise<number> {
+  // A string or a variant, alone or in an array, is converted by its value: the probe's fails where another
+  // passes (COSINE_DISTANCE reads ['1', '2'] as numbers, not ['a', 'b']), so its call stays.
+  const byValue = (args: Arg[]) => args.some((a) => /VARCHAR|VARIANT/.test(a.variant.sql));
+  const shapeOf = (args: Arg[]) =>
+    args.map((a) => (WIDTH_FAMILIES.has(a.family.name) ? a.family.name : a.variant.sql)).join(',');
+  const runs = states.flatMap((st) => {
+    // Not run: a combination whose call already ran, and one with a string, which stays whatever it answers.
+    const ran = running.get(st);
+    const byShape = new Map<string, Arg[]>();
+    for (const { args } of st.accepted.values())
+      if (args.every((a) => a.family.name !== 'NULL') && !byValue(args) && !byShape.has(shapeOf(args)))
+        byShape.set(shapeOf(args), args);
+    if (ran) byShape.delete(shapeOf(ran));
+    return [...byShape].map(([shape, args]) => ({ st, shape, sql: selectSql(callSql(st.target.name, args, st.form)) }));
+  });
+  const answers = await runAll(
+    engine,
+    runs.map((r) => r.sql),
+  );
+  for (const st of states) {
+    const own = runs.map((r, i) => ({ ...r, ok: answers[i]!.box !== undefined })).filter((r) => r.st === st);
+    if (!running.has(st) && !own.some((r) => r.ok)) continue;
+    const failing = new Set(own.filter((r) => !r.ok).map((r) => r.shape));
+    for (const [key, { args }] of st.accepted)
+      if (failing.has(shapeOf(args)) && !byValue(args)) st.accepted.delete(key);
+  }
+  return runs.length;
 }
 
 /** Calls tried per function, one a round, until one runs: typed calls first, then the first few with other strings. */
@@ -388,7 +462,11 @@ async function callsThatRun(
   const loose = (args: Arg[]) => args.filter((a) => a.family.name === 'VARCHAR' || a.family.name === 'VARIANT').length;
   const attemptsOf = (st: State): Arg[][] => {
     const calls = familyCalls(st)
-      .filter((c) => c.args.length > 0 && c.args.every((a) => a.variant.sql === a.family.rep.sql))
+      .filter(
+        (c) =>
+          c.args.length > 0 &&
+          c.args.every((a) => a.variant.sql === a.family.rep.sql || a.variant.sql === UNSIGNED.variant.sql),
+      )
       .map((c) => c.args)
       .sort((a, b) => loose(a) - loose(b))
       .slice(0, RUN_MORE);

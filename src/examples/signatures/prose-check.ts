@@ -121,7 +121,15 @@ export function returnClaims(
  */
 export function contradictions(claims: ProseClaim[], returns: string[]): { claim: ProseClaim; word: string }[] {
   // A function the probe could only call with NULL literals has no return type worth comparing.
-  returns = returns.filter((r) => r !== 'NULL');
+  // A nullable return type (DATE NULL, FLOAT NULL | DOUBLE NULL) is of its type's family and widths.
+  returns = returns
+    .filter((r) => r !== 'NULL')
+    .map((r) =>
+      r
+        .split(' | ')
+        .map((t) => t.replace(/ NULL$/, ''))
+        .join(' | '),
+    );
   if (!returns.length) return [];
   const families = new Set(returns.map(familyOfReturn));
   const widths = new Set(returns.map((r) => r.replace(/ NULL$/, '')));

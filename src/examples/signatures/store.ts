@@ -28,6 +28,7 @@ const probeSchema = z.strictObject({
   deterministic: z.boolean().optional(),
   timeZone: z.literal(true).optional(),
   rowOrder: z.literal(true).optional(),
+  optionalParameter: z.literal(true).optional(),
   refused: z.string().optional(),
   aliasOf: z.string().optional(),
 });
@@ -88,6 +89,7 @@ export function describeProbeDifference(
     'deterministic',
     'timeZone',
     'rowOrder',
+    'optionalParameter',
     'refused',
     'aliasOf',
   ] as const) {

@@ -11,10 +11,16 @@ import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
-import type { FunctionCard } from '../../../src/examples/signatures/cards.ts';
+import { functionCards, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
-import { probeFunctions, type FunctionProbe, type ProbeEngine } from '../../../src/examples/signatures/probe.ts';
+import {
+  canonicalName,
+  probeFunctions,
+  type FunctionProbe,
+  type ProbeEngine,
+  type ProbedCall,
+} from '../../../src/examples/signatures/probe.ts';
 import { contradictions, returnClaims } from '../../../src/examples/signatures/prose-check.ts';
 import { describeProbeDifference, signatureExceptionProblems } from '../../../src/examples/signatures/store.ts';
 import { ALL_FAMILIES, sqlTypeName } from '../../../src/examples/signatures/types.ts';
@@ -75,7 +81,7 @@ describe('readable signatures', () => {
       { args: ['TIMESTAMP', 'BOOLEAN'], returns: 'TINYINT UNSIGNED NULL' },
     ]);
     expect(signatureText('window_funnel', sig!, { params: '(<window>)', variadic: true })).toBe(
-      'WINDOW_FUNNEL(<window>)(TIMESTAMP [, BOOLEAN] [, ...]) → TINYINT UNSIGNED',
+      'WINDOW_FUNNEL(<window>)(TIMESTAMP [, BOOLEAN] [, ...]) → TINYINT UNSIGNED NULL',
     );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-'));
     try {
@@ -117,13 +123,67 @@ describe('readable signatures', () => {
       { args: ['DOUBLE'], returns: 'DOUBLE NULL' },
     ];
     expect(collapseSignatures(same).map((s) => signatureText('max', s))).toEqual([
-      'MAX(FLOAT | DOUBLE) → FLOAT | DOUBLE',
+      'MAX(FLOAT | DOUBLE) → FLOAT NULL | DOUBLE NULL',
     ]);
     const widened = [
       { args: ['FLOAT'], returns: 'DOUBLE' },
       { args: ['DOUBLE'], returns: 'DOUBLE' },
     ];
     expect(collapseSignatures(widened).map((s) => signatureText('abs', s))).toEqual(['ABS(FLOAT | DOUBLE) → DOUBLE']);
+  });
+  it('keeps NULL in a return type the engine declares nullable for arguments that are not NULL (TRY_TO_DATE)', () => {
+    const tryToDate: FunctionProbe = {
+      kind: 'scalar',
+      calls: [
+        ...ALL_INTS.map((i) => ({ args: [i], returns: 'DATE NULL' })),
+        { args: ['VARCHAR'], returns: 'DATE NULL' },
+        { args: ['NULL'], returns: 'NULL' },
+      ],
+      nullIn: ['null'],
+    };
+    expect(collapseSignatures(tryToDate.calls).map((s) => signatureText('try_to_date', s))).toEqual([
+      'TRY_TO_DATE(INTEGER | VARCHAR) → DATE NULL',
+    ]);
+    expect(nullBehaviour(tryToDate).text).toBe(
+      'NULL in any argument gives NULL; may also give NULL when no argument is NULL',
+    );
+    // Only some calls nullable: the signatures stay merged, and the NULL line says which calls, by what they have
+    // and the others lack (a VARIANT that does not convert gives NULL).
+    const json = (calls: ProbedCall[]): FunctionProbe => ({ kind: 'scalar', calls, nullIn: ['null', 'null'] });
+    const jsonKey = json([
+      { args: ['VARIANT', 'VARCHAR'], returns: 'BOOLEAN' },
+      { args: ['VARIANT', 'VARIANT'], returns: 'BOOLEAN NULL' },
+    ]);
+    expect(collapseSignatures(jsonKey.calls).map((s) => signatureText('json_exists_key', s))).toEqual([
+      'JSON_EXISTS_KEY(VARIANT, VARCHAR | VARIANT) → BOOLEAN',
+    ]);
+    expect(nullBehaviour(jsonKey).text).toBe(
+      'NULL in any argument gives NULL; with a VARIANT as the second argument, may also give NULL when no argument is NULL',
+    );
+    const upper = json([
+      { args: ['VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARIANT'], returns: 'VARCHAR NULL' },
+    ]);
+    expect(nullBehaviour(upper).text).toContain(
+      '; with a VARIANT argument, may also give NULL when no argument is NULL',
+    );
+    // TO_TIMESTAMP with a format gives NULL for a string that does not match it: that form is not merged as an
+    // optional argument into the form that never gives NULL.
+    const toTimestamp = json([
+      { args: ['VARCHAR'], returns: 'TIMESTAMP' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'TIMESTAMP NULL' },
+    ]);
+    expect(collapseSignatures(toTimestamp.calls).map((s) => signatureText('to_timestamp', s))).toEqual([
+      'TO_TIMESTAMP(VARCHAR) → TIMESTAMP',
+      'TO_TIMESTAMP(VARCHAR, VARCHAR) → TIMESTAMP NULL',
+    ]);
+    expect(nullBehaviour(toTimestamp).text).toContain('; with a VARCHAR as the second argument, may also give NULL');
+    // A value for NULL arguments but a nullable type is no longer "never NULL".
+    expect(nullBehaviour({ ...tryToDate, nullIn: ['value'] }).kind).toBe('partial');
+    // The prose check reads DATE NULL as DATE.
+    const claim = { line: 3, text: 'Returns a DATE.', words: ['DATE'] };
+    expect(contradictions([claim], ['DATE NULL'])).toEqual([]);
+    expect(contradictions([claim], ['FLOAT NULL | DOUBLE NULL'])).toHaveLength(1);
   });
   it('says how NULL arguments behave, per argument where they differ', () => {
     const base: FunctionProbe = { kind: 'scalar', calls: [{ args: ['VARCHAR'], returns: 'VARCHAR' }] };
@@ -260,6 +320,7 @@ const familyArg = (name: string) => {
   const family = ALL_FAMILIES.find((f) => f.name === name)!;
   return { family, variant: family.rep };
 };
+const ARRAY_OF_VARCHAR = ALL_FAMILIES.find((f) => f.name === 'ARRAY')!.widths.find((w) => w.sql === 'ARRAY(VARCHAR)')!;
 const value = (v: string) => ({ box: `┌───┐\n│ x │\n├───┤\n│ ${v} │\n└───┘` });
 const truthBox = (t: boolean) => value(String(t));
 const noRows = { box: '┌┐\n└┘' };
@@ -326,6 +387,36 @@ describe('the sample call behind the NULL line', () => {
     expect(b.nullIn).toEqual(['null', 'null']);
   });
 
+  it("gives a function written with literals a NULL of the literal's type (JSON_EXISTS_ANY_KEYS: NULL, not refused)", async () => {
+    // The probe table's arrays have nullable items, which JSON_EXISTS_ANY_KEYS refuses when planned.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /n_c_arr_str/.test(sql)
+              ? {
+                  error:
+                    'SemanticError: no overload satisfies `json_exists_any_keys(Variant, Array(String NULL) NULL)`',
+                }
+              : /IS NULL/.test(sql)
+                ? truthBox(/NULL AS/.test(sql))
+                : value('true'),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      {
+        name: 'json_exists_any_keys',
+        form: { args: 'literal' },
+        calls: [[familyArg('VARIANT'), { ...familyArg('ARRAY'), variant: ARRAY_OF_VARCHAR }]],
+      },
+    ]);
+    const b = behaviour.get('json_exists_any_keys')!;
+    expect(b.nullIn).toEqual(['null', 'null']);
+    expect(b.allNull).toBe('null');
+  });
+
   it('says that a set-returning function gives no rows for NULL, not that the probe failed', async () => {
     // As JSON_PATH_QUERY: a path that matches nothing, or a NULL argument, gives no rows at all.
     const engine: ProbeEngine = {
@@ -389,6 +480,52 @@ describe('an aggregate over rows', () => {
       { name: 'count', ...intCalls },
     ]);
     expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it("tells a parameter it takes and uses (APPROX_COUNT_DISTINCT's error rate) from one it takes and ignores (SUM)", async () => {
+    const withParameter = (same: boolean | undefined): ProbeEngine => {
+      const base = aggregateEngine({ alone: '1', withNull: '1', sameInOrder: true });
+      return {
+        ...base,
+        run: async (sqls) => {
+          const answers = await base.run(sqls);
+          return sqls.map((sql, i) =>
+            /\(0\.01\)\(a0\)/.test(sql)
+              ? same === undefined
+                ? { error: 'NumberArgumentsNotMatch: expect to have 0 params' }
+                : truthBox(same)
+              : answers[i]!,
+          );
+        },
+      };
+    };
+    const approx = await probeBehaviour(withParameter(false), [{ name: 'approx_count_distinct', ...intCalls }]);
+    expect(approx.behaviour.get('approx_count_distinct')!.optionalParameter).toBe(true);
+    const sum = await probeBehaviour(withParameter(true), [{ name: 'sum', ...intCalls }]);
+    expect(sum.behaviour.get('sum')!.optionalParameter).toBeUndefined();
+    const median = await probeBehaviour(withParameter(undefined), [{ name: 'median', ...intCalls }]);
+    expect(median.behaviour.get('median')!.optionalParameter).toBeUndefined();
+    // The card writes the parameter as optional, before the arguments.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    try {
+      const calls = [{ args: ['INT'], returns: 'BIGINT UNSIGNED' }];
+      const cards = functionCards(
+        dir,
+        dir,
+        {
+          engine: 'v1.2.453',
+          functions: {
+            approx_count_distinct: { kind: 'aggregate', calls, optionalParameter: true },
+            sum: { kind: 'aggregate', calls },
+          },
+        },
+        new Map(),
+      );
+      expect(cards.approx_count_distinct!.signatures).toEqual(['APPROX_COUNT_DISTINCT[(…)](INT) → BIGINT UNSIGNED']);
+      expect(cards.sum!.signatures).toEqual(['SUM(INT) → BIGINT UNSIGNED']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is not called deterministic when its answer changes with the order of the rows, beyond a rounding error', async () => {
@@ -541,6 +678,101 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     });
     expect(probes.get('from_base64')!.form).toBeUndefined();
     expect(probes.get('from_base64')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'BINARY' }]);
+  });
+
+  it('lists no call that plans but fails when run: MAP refuses array keys only when it runs', async () => {
+    const literalArray = /^\[.*\]::ARRAY\((INT|VARCHAR|ARRAY\(INT\))\)$/;
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT map\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '';
+            const args = overloadArgs(call);
+            if (args.length === 2 && args.every((a) => literalArray.test(a) || a.startsWith('c_arr')))
+              return { type: 'Map(Tuple([Number(Int32), Number(Int32)]))' };
+            return { error: `no overload satisfies \`map(${call})\`` };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql)
+              ? truthBox(true)
+              : /c_arr/.test(sql)
+                ? { error: 'BadArguments: map keys can not be Int32 NULL' }
+                : /map\(\[\[1\], \[2\]\]/.test(sql)
+                  ? { error: 'BadArguments: map keys can not be Array(Int32)' }
+                  : /map\(\['a', 'b'\]/.test(sql)
+                    ? { error: "BadArguments: invalid digit while evaluating function `to_int32('a')`" }
+                    : value('{1:1, 2:2}'),
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'map', aggregate: false, maxArity: 2 }]);
+    const calls = probes.get('map')!.calls.map((c) => c.args.join(', '));
+    expect(calls).toContain('ARRAY(INT), ARRAY(ARRAY(INT))');
+    // Strings fail on their value ('a' is no number), which another string may pass: that call stays.
+    expect(calls).toContain('ARRAY(VARCHAR), ARRAY(INT)');
+    expect(calls.filter((c) => c.startsWith('ARRAY(ARRAY'))).toEqual([]);
+  });
+
+  it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
+    // The weight refuses signed integers when the call is planned; a constant 1::INT is read as unsigned.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const args = overloadArgs(/^SELECT quantile_tdigest_weighted\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '');
+            if (args.length !== 2) return { error: 'SemanticError: takes two arguments' };
+            const numeric = /^(n_)?c_(i|u|f)\d+$|^1::/;
+            const unsigned = /^(n_)?c_u\d+$|^1::/;
+            return numeric.test(args[0]!) && unsigned.test(args[1]!)
+              ? { type: 'Nullable(Number(Float64))' }
+              : { error: 'BadDataValueType: weight just support unsigned integer type' };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql) ? truthBox(/n_c_|NULL AS/.test(sql)) : /UNION ALL/.test(sql) ? value('1') : value('1'),
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'quantile_tdigest_weighted', aggregate: true, maxArity: 2 },
+    ]);
+    const p = probes.get('quantile_tdigest_weighted')!;
+    expect(p.form).toBeUndefined();
+    expect(p.calls.map((c) => c.args.join(', '))).toContain('INT, INT UNSIGNED');
+    expect(p.calls.map((c) => c.args.join(', '))).toContain('INT, TINYINT UNSIGNED');
+    expect(p.calls.filter((c) => !c.args[1]!.endsWith('UNSIGNED'))).toEqual([]);
+    expect(p.sample).toBe('quantile_tdigest_weighted(c_i32, c_u32)');
+    expect(p.nullIn).toEqual(['null', 'null']);
+  });
+
+  it("tells an alias from a call the parser rewrote: TRIM(s) is planned as TRIM_BOTH(s, ' ')", async () => {
+    expect(canonicalName('no overload satisfies `trim_both(Bitmap, String)`', 1)).toBeUndefined();
+    expect(canonicalName('no overload satisfies `to_timestamp(Bitmap)`', 1)).toBe('to_timestamp');
+    expect(canonicalName('no overload satisfies `to_timestamp(Array(Int32), String)`', 2)).toBe('to_timestamp');
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /^SELECT (.*) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (call === 'trim(c_str)') return { type: 'String' };
+            const arg = /^trim\((.*)\)$/.exec(call)?.[1];
+            // TRIM() without an argument does not parse.
+            return {
+              error: arg ? 'no overload satisfies `trim_both(Bitmap, String)`' : 'SyntaxException: unexpected `)`',
+            };
+          }),
+        ),
+      run: (sqls) =>
+        Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(/n_c_/.test(sql)) : value('a')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'trim', aggregate: false, maxArity: 1 }]);
+    expect(probes.get('trim')!.calls).toEqual([{ args: ['VARCHAR'], returns: 'VARCHAR' }]);
+    expect(probes.get('trim')!.aliasOf).toBeUndefined();
   });
 
   it("tries a documented argument as a constant when a column is refused there (STRING_AGG's delimiter)", async () => {
