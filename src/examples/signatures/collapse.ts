@@ -241,7 +241,7 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
   const when = nullable.length === real.length ? '' : `${whichCalls(nullable, real)} `;
   return {
     kind: b.kind === 'never-null' ? 'partial' : b.kind,
-    text: `${b.text}; ${when}may also give NULL when no argument is NULL`,
+    text: `${b.text}; ${when}the result type is nullable: NULL may come back for arguments that are not NULL`,
   };
 }
 

@@ -145,7 +145,7 @@ describe('readable signatures', () => {
       'TRY_TO_DATE(INTEGER | VARCHAR) → DATE NULL',
     ]);
     expect(nullBehaviour(tryToDate).text).toBe(
-      'NULL in any argument gives NULL; may also give NULL when no argument is NULL',
+      'NULL in any argument gives NULL; the result type is nullable: NULL may come back for arguments that are not NULL',
     );
     // Only some calls nullable: the signatures stay merged, and the NULL line says which calls, by what they have
     // and the others lack (a VARIANT that does not convert gives NULL).
@@ -158,14 +158,14 @@ describe('readable signatures', () => {
       'JSON_EXISTS_KEY(VARIANT, VARCHAR | VARIANT) → BOOLEAN',
     ]);
     expect(nullBehaviour(jsonKey).text).toBe(
-      'NULL in any argument gives NULL; with a VARIANT as the second argument, may also give NULL when no argument is NULL',
+      'NULL in any argument gives NULL; with a VARIANT as the second argument, the result type is nullable: NULL may come back for arguments that are not NULL',
     );
     const upper = json([
       { args: ['VARCHAR'], returns: 'VARCHAR' },
       { args: ['VARIANT'], returns: 'VARCHAR NULL' },
     ]);
     expect(nullBehaviour(upper).text).toContain(
-      '; with a VARIANT argument, may also give NULL when no argument is NULL',
+      '; with a VARIANT argument, the result type is nullable: NULL may come back for arguments that are not NULL',
     );
     // TO_TIMESTAMP with a format gives NULL for a string that does not match it: that form is not merged as an
     // optional argument into the form that never gives NULL.
@@ -177,7 +177,9 @@ describe('readable signatures', () => {
       'TO_TIMESTAMP(VARCHAR) → TIMESTAMP',
       'TO_TIMESTAMP(VARCHAR, VARCHAR) → TIMESTAMP NULL',
     ]);
-    expect(nullBehaviour(toTimestamp).text).toContain('; with a VARCHAR as the second argument, may also give NULL');
+    expect(nullBehaviour(toTimestamp).text).toContain(
+      '; with a VARCHAR as the second argument, the result type is nullable',
+    );
     // A value for NULL arguments but a nullable type is no longer "never NULL".
     expect(nullBehaviour({ ...tryToDate, nullIn: ['value'] }).kind).toBe('partial');
     // The prose check reads DATE NULL as DATE.
