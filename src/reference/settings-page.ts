@@ -27,6 +27,12 @@ export function allowedValues(s: Pick<EngineSetting, 'type' | 'range'>): string 
       .filter(Boolean);
     return values.map((v) => `\`${v}\``).join(', ');
   }
+  // A long list comes cut short (`["Africa/Abidjan", "Africa/Accra", "Africa...`): its first values, and that there are more.
+  const cut = /^\[(.*), "[^"]*\.\.\.$/.exec(s.range);
+  if (cut) {
+    const first = (cut[1] ?? '').split(',').map((v) => v.trim().replace(/^"|"$/g, ''));
+    return `one of a fixed list that \`system.settings\` shortens: ${first.map((v) => `\`${v}\``).join(', ')} and more`;
+  }
   return s.type === 'String' ? 'a string (the engine lists no fixed values)' : `a value of type ${s.type}`;
 }
 
@@ -69,7 +75,8 @@ export function settingsPage(data: EngineSettings, notes: Map<string, SettingNot
     ...(sameLevel
       ? [
           '',
-          `In a new session every setting has the level \`${[...levels][0]}\`: it keeps its default until you or an administrator set it.`,
+          `Each setting has the level \`${[...levels][0]}\` until it is changed: \`SET\` gives it the level \`SESSION\` in your ` +
+            'session, and `SET GLOBAL` the level `GLOBAL` in every session, new ones included.',
         ]
       : []),
   ];

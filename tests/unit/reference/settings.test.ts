@@ -38,6 +38,10 @@ describe('settings reference', () => {
     expect(allowedValues({ type: 'UInt64', range: '[0, 18446744073709551615]' })).toBe('`0` or more');
     expect(allowedValues({ type: 'String', range: '["rounding", "truncating"]' })).toBe('`rounding`, `truncating`');
     expect(allowedValues({ type: 'String', range: 'None' })).toBe('a string (the engine lists no fixed values)');
+    // The engine cuts a long list short (timezone): not "no fixed values".
+    expect(allowedValues({ type: 'String', range: '["Africa/Abidjan", "Africa/Accra", "Africa...' })).toBe(
+      'one of a fixed list that `system.settings` shortens: `Africa/Abidjan`, `Africa/Accra` and more',
+    );
   });
 
   it('refuses notes that are malformed, name a setting twice, or miss a setting, naming file and line', () => {
