@@ -131,7 +131,7 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const sigs = collapseSignatures(p.calls);
+    const sigs = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
     const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
     const card: FunctionCard = {

@@ -117,6 +117,32 @@ describe('readable signatures', () => {
       'PLUS(TINYINT | INT, INT) → INTEGER',
     ]);
   });
+  it("names a return that is an argument tried with one width by that argument's family, not the probed width", () => {
+    // ARG_MAX: every width of the first argument was tried with an INTEGER second argument; with BITMAP, INT only.
+    const decimals = ['DECIMAL(10, 2)', 'DECIMAL(38, 0)', 'DECIMAL(40, 4)'];
+    const calls = [
+      ...ALL_INTS.map((i) => ({ args: [i, 'INT'], returns: `${i} NULL` })),
+      { args: ['INT', 'BITMAP'], returns: 'INT NULL' },
+      ...decimals.map((d) => ({ args: [d, 'INT'], returns: `${d} NULL` })),
+      { args: ['DECIMAL(10, 2)', 'DECIMAL(10, 2)'], returns: 'DECIMAL(10, 2) NULL' },
+      { args: ['ARRAY(INT)', 'INT'], returns: 'ARRAY(INT NULL) NULL' },
+      { args: ['ARRAY(VARCHAR)', 'INT'], returns: 'ARRAY(VARCHAR NULL) NULL' },
+      { args: ['ARRAY(INT)', 'BITMAP'], returns: 'ARRAY(INT NULL) NULL' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('arg_max', s))).toEqual([
+      'ARG_MAX(ARRAY, INT | BITMAP) → ARRAY NULL',
+      'ARG_MAX(DECIMAL, INT | DECIMAL) → DECIMAL NULL',
+      'ARG_MAX(INTEGER, INT | BITMAP) → INTEGER NULL',
+    ]);
+    // A precision that follows the decimal arguments' (IF(c, DECIMAL(10, 2), INT) → DECIMAL(12, 2)) is no fixed type.
+    const [widened] = collapseSignatures([{ args: ['BOOLEAN', 'DECIMAL(10, 2)', 'INT'], returns: 'DECIMAL(12, 2)' }]);
+    expect(signatureText('if', widened!)).toBe('IF(BOOLEAN, DECIMAL, INT) → DECIMAL');
+    // Parameters give TRY_TO_DECIMAL(10, 2)(x) its precision, whatever the argument.
+    const [typed] = collapseSignatures([{ args: ['DECIMAL(10, 2)'], returns: 'DECIMAL(10, 2) NULL' }], {
+      typedByParameters: true,
+    });
+    expect(signatureText('try_to_decimal', typed!)).toBe('TRY_TO_DECIMAL(DECIMAL) → DECIMAL(10, 2) NULL');
+  });
   it('keeps both floating-point types when each returns itself, and one when every width returns it', () => {
     const same = [
       { args: ['FLOAT'], returns: 'FLOAT NULL' },
