@@ -103,6 +103,20 @@ function introducedIn(
   return out;
 }
 
+/** Return types beyond this many are named by what they are made of (TUPLE for 579 tuples of argument types). */
+export const MAX_RETURNS = 8;
+
+/**
+ * The return types a card lists: as they are up to MAX_RETURNS; past that, each by its outer type without what it
+ * is made of (`TUPLE(INT, DATE) NULL` reads `TUPLE NULL`: TUPLE's 579 tuples are one TUPLE), which the signatures
+ * above show. The card caps what is still longer.
+ */
+export function boundedReturns(returns: string[]): string[] {
+  if (returns.length <= MAX_RETURNS) return returns;
+  const outer = (alternatives: string) => [...new Set(alternatives.split(' | ').map((t) => t.replace(/\(.*\)/, '')))];
+  return [...new Set(returns.map((r) => outer(r).join(' | ')))];
+}
+
 /** Every engine function's card, by its engine name (`to_date`). */
 export function functionCards(
   projectRoot: string,
@@ -146,7 +160,7 @@ export function functionCards(
           ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
         }),
       ),
-      returns: [...new Set(sigs.map(returnText))],
+      returns: boundedReturns([...new Set(sigs.map(returnText))]),
       nulls: nullBehaviour(p),
       aliases,
     };

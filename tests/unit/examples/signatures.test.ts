@@ -1016,6 +1016,33 @@ describe('a card', () => {
     expect(html).not.toContain('/doc/doc/');
   });
 
+  it('bounds the Returns line: past eight types each is named by its outer type, and what is left is counted', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    try {
+      // TUPLE returns the tuple of its argument types: hundreds of distinct types, all of them TUPLE.
+      const types = ['INT', 'DATE', 'VARCHAR', 'BOOLEAN', 'DOUBLE', 'BITMAP', 'VARIANT', 'TIMESTAMP', 'GEOMETRY'];
+      const calls = types.flatMap((a) => types.map((b) => ({ args: [a, b], returns: `TUPLE(${a}, ${b})` })));
+      const cards = functionCards(
+        dir,
+        dir,
+        { engine: 'v1.2.453', functions: { tuple: { kind: 'scalar', calls } } },
+        new Map(),
+      );
+      expect(cards.tuple!.returns).toEqual(['TUPLE']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const many = ['ARRAY', 'BITMAP', 'BOOLEAN', 'DATE', 'DECIMAL', 'INTEGER', 'MAP', 'TIMESTAMP', 'TUPLE', 'VARCHAR'];
+    const returnsLine = (c: FunctionCard) =>
+      JSON.stringify(signatureCard(c)).match(
+        /"Returns"\}\]\},\{"type":"element","tagName":"dd",[^\]]*"value":"([^"]*)"/,
+      )?.[1];
+    expect(returnsLine(card('max', many))).toBe(
+      'ARRAY, BITMAP, BOOLEAN, DATE, DECIMAL, INTEGER, MAP, TIMESTAMP, and 2 more types',
+    );
+    expect(returnsLine(card('to_monday'))).toBe('DATE');
+  });
+
   it('says why a function is not deterministic: its calls differ, or the session time zone changes its result', () => {
     const text = (c: FunctionCard) => JSON.stringify(signatureCard(c));
     expect(text({ ...card('now'), deterministic: false })).toContain('no: each call may give a different result');
