@@ -7,7 +7,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import type { PagePlaces } from '../examples/engine-objects.ts';
-import { cardsByNormalName, type FunctionCard } from '../examples/signatures/cards.ts';
+import { cardsByNormalName, MAX_RETURNS, type FunctionCard } from '../examples/signatures/cards.ts';
 import { normalName } from '../islands/name-match.ts';
 
 const el = (
@@ -42,7 +42,10 @@ export function signatureCard(card: FunctionCard): Element {
   const rest = card.signatures.length - shown.length;
   const lines: ElementContent[] = shown.map((s) => el('li', undefined, [el('code', undefined, [text(s)])]));
   if (rest > 0) lines.push(el('li', 'signature-more', [text(`and ${rest} more type combinations`)]));
-  if (card.returns.length) fact('Returns', [text(card.returns.join(', '))]);
+  const returns = card.returns.slice(0, MAX_RETURNS);
+  const otherReturns = card.returns.length - returns.length;
+  if (returns.length)
+    fact('Returns', [text(returns.join(', ') + (otherReturns > 0 ? `, and ${otherReturns} more types` : ''))]);
   fact('NULL', [text(card.nulls.text)]);
   if (card.deterministic !== undefined)
     fact('Deterministic', [

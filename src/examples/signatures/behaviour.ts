@@ -11,7 +11,7 @@ import { argSql } from './types.ts';
 /** Calls tried as the sample of a function, in family order, until one runs. */
 const SAMPLE_CANDIDATES = 4;
 /** Argument types a function accepts among many without being about them. */
-const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY']);
+const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY', 'BINARY']);
 /**
  * UTC-12 and UTC+12 (the `Etc` zones count the other way): 24 hours apart, so never the same date, and fixed
  * offsets without a history (some zones' old offsets give odd answers for dates, which would be blamed on them).
@@ -140,26 +140,29 @@ export async function probeBehaviour(
   const answer = (t: BehaviourTarget, c: Candidate) => answerOf.get(selectSql(callOf(t, c.sqls)));
   const candidates = new Map(targets.map((t) => [t, candidatesOf(t)]));
   let tries = await tryAll(candidates);
-  // None runs on the probe table's values (a string that is no date, no key path): more of the accepted calls,
+  // None gives a value on the probe table's values (a string that is no date, no key path): more of the accepted calls,
   // those of typed columns first (MONTHS_BETWEEN(c_date, c_date), not (c_str, c_str)), and the calls with strings
   // of other shapes.
-  const runsOn = (t: BehaviourTarget) =>
-    candidates.get(t)!.some((c) => answer(t, c) === 'value' || answer(t, c) === 'null');
+  // A NULL from ordinary values is no answer either: TRY_JSON_OBJECT_KEEP_NULL(c_i32, c_i32) is NULL because an
+  // integer key fails, and its NULL line would say a NULL value gives NULL; with string keys it gives {"1":null}.
+  const runsOn = (t: BehaviourTarget) => candidates.get(t)!.some((c) => answer(t, c) === 'value');
   const loose = (args: Arg[]) => args.filter((a) => LOOSE_FAMILIES.has(a.family.name)).length;
   const more = new Map(
     targets
-      .filter((t) => candidates.get(t)!.length && !runsOn(t) && !t.runsNowhere)
+      .filter((t) => candidates.get(t)!.length && !runsOn(t))
       .map((t) => {
         const first = candidates.get(t)!;
-        const typed = t.running
-          ? [written(t, t.running)]
-          : sorted(t)
-              .filter((args) => !first.some((c) => c.args === args))
-              .sort((a, b) => loose(a) - loose(b))
-              .slice(0, MORE_CANDIDATES)
-              .map((args) => written(t, args));
+        const rest = sorted(t).filter((args) => !first.some((c) => c.args === args));
+        const typedArgs = rest.sort((a, b) => loose(a) - loose(b)).slice(0, MORE_CANDIDATES);
+        // And a call of strings only, which the typed ones leave out, even for a function none of whose calls the
+        // prober's run check found running: JSON_OBJECT plans integer keys and refuses them when run ("Key must be
+        // a string value"); JSON_OBJECT(c_str, c_str) runs.
+        const strings = rest.filter((args) => args.length > 1 && args.every((a) => a.family.name === 'VARCHAR'));
+        const typed = [
+          ...new Set([...(t.running ? [t.running] : t.runsNowhere ? [] : typedArgs), ...strings.slice(0, 1)]),
+        ].map((args) => written(t, args));
         const shaped = first
-          .slice(0, 1)
+          .slice(0, t.runsNowhere ? 0 : 1)
           .filter((c) => c.args.some((a) => a.family.name === 'VARCHAR'))
           .flatMap((c) =>
             OTHER_STRINGS.map((s) => ({
@@ -179,7 +182,10 @@ export async function probeBehaviour(
   };
   // Runs: the sample, again (determinism), each argument NULL in turn, every argument NULL.
   const runs: string[] = [];
-  const plans = new Map<BehaviourTarget, { sample: string; nullIn: string[]; allNull: string }>();
+  const plans = new Map<
+    BehaviourTarget,
+    { sample: string; nullIn: string[]; allNull: string; typedNullIn: (string | undefined)[] }
+  >();
   const aggregatePlans = new Map<BehaviourTarget, ReturnType<typeof aggregateRuns>>();
   for (const t of targets) {
     const c = sampleOf(t);
@@ -190,6 +196,13 @@ export async function probeBehaviour(
       sample: call,
       nullIn: c.args.map((_, i) => isNull(c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : x)))),
       allNull: isNull(c.args.map((a) => nullableSql(a, t.form))),
+      // Asked only where the nullable column is refused: that column's arrays have nullable items too, which
+      // ARRAY_CONTAINS refuses, while a NULL array of its type gives NULL.
+      typedNullIn: c.args.map((a, i) =>
+        a.constant || t.form.args === 'literal'
+          ? undefined
+          : isNull(c.sqls.map((x, j) => (j === i ? `CAST(NULL AS ${a.variant.sql})` : x))),
+      ),
     };
     plans.set(t, p);
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
@@ -211,6 +224,13 @@ export async function probeBehaviour(
   const samples = [...plans.values()].map((p) => selectSql(p.sample));
   const again = await runAll(engine, [...samples, ...bare.values()]);
   const byRun = new Map(runs.map((s, i) => [s, answers[i]!]));
+  const typedNulls = [...plans.values()].flatMap((p) =>
+    p.nullIn.flatMap((s, i) =>
+      isNullAnswer(byRun.get(s)!) === 'rejected' && p.typedNullIn[i] ? [p.typedNullIn[i]] : [],
+    ),
+  );
+  const typedAnswers = await runAll(engine, typedNulls);
+  typedNulls.forEach((s, i) => byRun.set(s, typedAnswers[i]!));
   const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
   // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
   // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
@@ -241,7 +261,11 @@ export async function probeBehaviour(
       if (zone && first.box === second.box) b.timeZone = true;
     }
     if (p.nullIn.length) {
-      b.nullIn = p.nullIn.map((s) => isNullAnswer(byRun.get(s)!));
+      b.nullIn = p.nullIn.map((s, i) => {
+        const typed = p.typedNullIn[i] && byRun.get(p.typedNullIn[i]);
+        const asked = isNullAnswer(byRun.get(s)!);
+        return asked === 'rejected' && typed ? isNullAnswer(typed) : asked;
+      });
       b.allNull = isNullAnswer(byRun.get(p.allNull)!);
     }
     const a = aggregatePlans.get(t);
@@ -266,7 +290,7 @@ export async function probeBehaviour(
     }
     behaviour.set(t.name, b);
   }
-  return { behaviour, ran: tries + runs.length + again.length + 2 * zoneFree.length };
+  return { behaviour, ran: tries + runs.length + typedNulls.length + again.length + 2 * zoneFree.length };
 }
 
 /** The data rows of an answer (its header names the statement, which differs between the runs compared). */

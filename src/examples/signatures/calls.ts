@@ -49,6 +49,7 @@ export function familyOfOverloadType(t: string): TypeFamily | undefined {
             Tuple: 'TUPLE',
             Bitmap: 'BITMAP',
             Geometry: 'GEOMETRY',
+            Binary: 'BINARY',
             Nothing: 'NULL',
             NULL: 'NULL',
           } as Record<string, string>

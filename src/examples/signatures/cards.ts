@@ -103,6 +103,20 @@ function introducedIn(
   return out;
 }
 
+/** Return types beyond this many are named by what they are made of (TUPLE for 579 tuples of argument types). */
+export const MAX_RETURNS = 8;
+
+/**
+ * The return types a card lists: as they are up to MAX_RETURNS; past that, each by its outer type without what it
+ * is made of (`TUPLE(INT, DATE) NULL` reads `TUPLE NULL`: TUPLE's 579 tuples are one TUPLE), which the signatures
+ * above show. The card caps what is still longer.
+ */
+export function boundedReturns(returns: string[]): string[] {
+  if (returns.length <= MAX_RETURNS) return returns;
+  const outer = (alternatives: string) => [...new Set(alternatives.split(' | ').map((t) => t.replace(/\(.*\)/, '')))];
+  return [...new Set(returns.map((r) => outer(r).join(' | ')))];
+}
+
 /** Every engine function's card, by its engine name (`to_date`). */
 export function functionCards(
   projectRoot: string,
@@ -131,7 +145,7 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const sigs = collapseSignatures(p.calls);
+    const sigs = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
     const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
     const card: FunctionCard = {
@@ -146,7 +160,7 @@ export function functionCards(
           ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
         }),
       ),
-      returns: [...new Set(sigs.map(returnText))],
+      returns: boundedReturns([...new Set(sigs.map(returnText))]),
       nulls: nullBehaviour(p),
       aliases,
     };

@@ -55,6 +55,34 @@ function returnLabel(types: Set<string>): string {
   return uniq.sort().join(' | ');
 }
 
+/**
+ * The family an argument is labelled with, when the return type is that argument's own type: a family tried with
+ * one width only (ARG_MAX(INT, BITMAP) → INT, DECIMAL(10, 2) for DECIMAL(10, 2)) stands for every width the
+ * argument's label names, so the card reads ARG_MAX(INTEGER, BITMAP) → INTEGER and DECIMAL → DECIMAL, as the calls
+ * tried with every width do, not a precision or width the probe happened to pick. Only for INTEGER, DECIMAL and
+ * ARRAY, whose labels name the family and not one type; FLOAT | DOUBLE would claim a FLOAT the engine may widen.
+ */
+function followedArgument(widths: Set<string>[], labels: string[][], returns: Set<string>): string | undefined {
+  const bare = new Set([...returns].map((t) => t.replace(/ NULL$/, '')));
+  if (bare.size !== 1) return undefined;
+  const [type] = [...bare] as [string];
+  const family = INTEGER_TYPES.includes(type)
+    ? 'INTEGER'
+    : type.startsWith('DECIMAL(')
+      ? 'DECIMAL'
+      : type.startsWith('ARRAY(')
+        ? 'ARRAY'
+        : undefined;
+  if (!family) return undefined;
+  // An array comes back with nullable elements (ARRAY(INT) gives ARRAY(INT NULL)): the same type all the same.
+  const same = type.replace(/ NULL/g, '');
+  // A decimal's precision and scale follow those of the decimal arguments (IF(c, DECIMAL(10, 2), INT) gives
+  // DECIMAL(12, 2)): one probed precision says nothing of the others.
+  if (family === 'DECIMAL' && labels.some((l) => l[0] === 'DECIMAL')) return family;
+  const followed = widths.findIndex((w, i) => w.size === 1 && w.has(same) && labels[i]![0] === family);
+  return followed < 0 ? undefined : family;
+}
+
 /** Each argument's alternatives as one string, so that two signatures compare without joining again. */
 const altsKey = (alts: string[]) => alts.join('|');
 
@@ -116,9 +144,10 @@ function mergeAlternatives(input: Signature[]): Signature[] {
 
 /**
  * The readable signatures of a probed function. The NULL literal is left out (almost every function takes it);
- * a function that accepts only NULL keeps it.
+ * a function that accepts only NULL keeps it. `typedByParameters`: the calls were written with parameters
+ * (`F(10, 2)(x)`), which give the return type its precision.
  */
-export function collapseSignatures(calls: ProbedCall[]): Signature[] {
+export function collapseSignatures(calls: ProbedCall[], options: { typedByParameters?: boolean } = {}): Signature[] {
   const withoutNull = calls.filter((c) => !c.args.includes('NULL'));
   const use = withoutNull.length ? withoutNull : calls;
   // Family-level calls: the widths each position took, and what they returned.
@@ -143,12 +172,16 @@ export function collapseSignatures(calls: ProbedCall[]): Signature[] {
       widthsAt.set(key, new Set([...(widthsAt.get(key) ?? []), ...e.widths[i]!]));
     });
   }
-  let sigs: Signature[] = [...byFamilies.values()].map((e) => ({
-    args: e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]),
-    required: e.families.length,
-    returns: returnLabel(e.returns),
-    nullable: nullabilityOf([...e.returns]),
-  }));
+  let sigs: Signature[] = [...byFamilies.values()].map((e) => {
+    const args = e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]);
+    return {
+      args,
+      required: e.families.length,
+      // TRY_TO_DECIMAL(10, 2)(x): the parameters, not the arguments, give the precision.
+      returns: (!options.typedByParameters && followedArgument(e.widths, args, e.returns)) || returnLabel(e.returns),
+      nullable: nullabilityOf([...e.returns]),
+    };
+  });
   // Merge calls of the same length and result that differ in one argument, until none do.
   sigs = mergeAlternatives(sigs);
   // Optional trailing arguments: F(A) and F(A, B) with the same result are F(A [, B]); not when only one of them

@@ -231,21 +231,32 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
           ),
       ),
     );
-    // The product of what each position accepted, when small.
-    await tryCalls(
-      live.flatMap((st) => {
-        const calls = ofArity(st, n).filter((c) => c.args.every((x) => x.family.name !== 'NULL'));
-        if (n === 0 || !calls.length) return [];
-        const perPos = Array.from({ length: n }, (_, i) => [
-          ...new Map(calls.map((c) => [c.args[i]!.family.name, c.args[i]!.family])).values(),
-        ]);
-        const size = perPos.reduce((acc, p) => acc * p.length, 1);
-        if (size > PRODUCT_CAP) return [];
-        return perPos
-          .reduce<TypeFamily[][]>((acc, p) => acc.flatMap((t) => p.map((f) => [...t, f])), [[]])
-          .map((fs) => ({ st, args: repArgs(fs) }));
-      }),
-    );
+    // The product of what each position accepted, when small; with what it accepted in calls of one argument
+    // fewer where that stays small (WINDOW_FUNNEL's TIMESTAMP with three conditions: the engine names integers and
+    // DATE for four arguments, and TIMESTAMP only for fewer). Again after the constants below, which find calls of
+    // one more argument from the first two calls of one fewer only.
+    const product = () =>
+      tryCalls(
+        live.flatMap((st) => {
+          const real = (k: number) => ofArity(st, k).filter((c) => c.args.every((x) => x.family.name !== 'NULL'));
+          const calls = real(n);
+          if (n === 0 || !calls.length) return [];
+          const familiesAt = (cs: { args: Arg[] }[], i: number) =>
+            cs.filter((c) => c.args[i]).map((c) => [c.args[i]!.family.name, c.args[i]!.family] as const);
+          const sizeOf = (pp: TypeFamily[][]) => pp.reduce((acc, p) => acc * p.length, 1);
+          const own = Array.from({ length: n }, (_, i) => [...new Map(familiesAt(calls, i)).values()]);
+          const fewer = real(n - 1);
+          const wider = own.map((p, i) => [
+            ...new Map([...p.map((f) => [f.name, f] as const), ...familiesAt(fewer, i)]).values(),
+          ]);
+          const perPos = sizeOf(wider) <= PRODUCT_CAP ? wider : own;
+          if (sizeOf(perPos) > PRODUCT_CAP) return [];
+          return perPos
+            .reduce<TypeFamily[][]>((acc, p) => acc.flatMap((t) => p.map((f) => [...t, f])), [[]])
+            .map((fs) => ({ st, args: repArgs(fs) }));
+        }),
+      );
+    await product();
     // A documented argument the engine takes only as a constant (STRING_AGG's delimiter): the accepted calls of one
     // argument fewer, extended by a literal of each family.
     await tryCalls(
@@ -261,6 +272,7 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
             ),
         ),
     );
+    await product();
   }
   // Widths: for each argument count, argument and family that has widths, the first accepted call with it,
   // that argument through the family's widths.

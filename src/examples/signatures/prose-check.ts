@@ -24,6 +24,7 @@ const WORDS: [RegExp, string, string?][] = [
   [/^tuple$/i, 'TUPLE'],
   [/^bitmap$/i, 'BITMAP'],
   [/^geometry$/i, 'GEOMETRY'],
+  [/^binary$/i, 'BINARY'],
 ];
 
 /** Integer widths as prose writes them, as the engine's SQL names. */

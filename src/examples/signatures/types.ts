@@ -64,6 +64,8 @@ export const FAMILIES: TypeFamily[] = [
   { name: 'TUPLE', rep: v('TUPLE(INT, VARCHAR)', 'c_tuple', "(1, 'a')"), widths: [] },
   { name: 'BITMAP', rep: v('BITMAP', 'c_bitmap', "TO_BITMAP('1,2')"), widths: [] },
   { name: 'GEOMETRY', rep: v('GEOMETRY', 'c_geo', "ST_GEOMFROMWKT('POINT(1 2)')"), widths: [] },
+  // Last, so the families before it are tried in the order they were (TO_HEX, LENGTH and TO_STRING take bytes).
+  { name: 'BINARY', rep: v('BINARY', 'c_bin', "TO_BINARY('1')"), widths: [] },
 ];
 
 /** The NULL literal: a family of its own (type NULL), written the same way in every form. */

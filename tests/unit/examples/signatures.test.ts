@@ -117,6 +117,32 @@ describe('readable signatures', () => {
       'PLUS(TINYINT | INT, INT) → INTEGER',
     ]);
   });
+  it("names a return that is an argument tried with one width by that argument's family, not the probed width", () => {
+    // ARG_MAX: every width of the first argument was tried with an INTEGER second argument; with BITMAP, INT only.
+    const decimals = ['DECIMAL(10, 2)', 'DECIMAL(38, 0)', 'DECIMAL(40, 4)'];
+    const calls = [
+      ...ALL_INTS.map((i) => ({ args: [i, 'INT'], returns: `${i} NULL` })),
+      { args: ['INT', 'BITMAP'], returns: 'INT NULL' },
+      ...decimals.map((d) => ({ args: [d, 'INT'], returns: `${d} NULL` })),
+      { args: ['DECIMAL(10, 2)', 'DECIMAL(10, 2)'], returns: 'DECIMAL(10, 2) NULL' },
+      { args: ['ARRAY(INT)', 'INT'], returns: 'ARRAY(INT NULL) NULL' },
+      { args: ['ARRAY(VARCHAR)', 'INT'], returns: 'ARRAY(VARCHAR NULL) NULL' },
+      { args: ['ARRAY(INT)', 'BITMAP'], returns: 'ARRAY(INT NULL) NULL' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('arg_max', s))).toEqual([
+      'ARG_MAX(ARRAY, INT | BITMAP) → ARRAY NULL',
+      'ARG_MAX(DECIMAL, INT | DECIMAL) → DECIMAL NULL',
+      'ARG_MAX(INTEGER, INT | BITMAP) → INTEGER NULL',
+    ]);
+    // A precision that follows the decimal arguments' (IF(c, DECIMAL(10, 2), INT) → DECIMAL(12, 2)) is no fixed type.
+    const [widened] = collapseSignatures([{ args: ['BOOLEAN', 'DECIMAL(10, 2)', 'INT'], returns: 'DECIMAL(12, 2)' }]);
+    expect(signatureText('if', widened!)).toBe('IF(BOOLEAN, DECIMAL, INT) → DECIMAL');
+    // Parameters give TRY_TO_DECIMAL(10, 2)(x) its precision, whatever the argument.
+    const [typed] = collapseSignatures([{ args: ['DECIMAL(10, 2)'], returns: 'DECIMAL(10, 2) NULL' }], {
+      typedByParameters: true,
+    });
+    expect(signatureText('try_to_decimal', typed!)).toBe('TRY_TO_DECIMAL(DECIMAL) → DECIMAL(10, 2) NULL');
+  });
   it('keeps both floating-point types when each returns itself, and one when every width returns it', () => {
     const same = [
       { args: ['FLOAT'], returns: 'FLOAT NULL' },
@@ -389,6 +415,70 @@ describe('the sample call behind the NULL line', () => {
     expect(b.nullIn).toEqual(['null', 'null']);
   });
 
+  it('tries a call of strings when the typed calls give no value (JSON_OBJECT keys must be strings)', async () => {
+    // JSON_OBJECT plans integer keys and refuses them when run; TRY_JSON_OBJECT_KEEP_NULL turns that into NULL.
+    // With string keys both give an object, and a NULL value is kept: {"1":null}, not NULL.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const stringKey = /json_object\w*\((n_)?c_str,/.test(sql);
+            if (!stringKey && !/\(NULL, /.test(sql))
+              return /try_/.test(sql)
+                ? /IS NULL/.test(sql)
+                  ? truthBox(true)
+                  : value('NULL')
+                : { error: 'BadArguments: Key must be a string value' };
+            return /IS NULL/.test(sql) ? truthBox(/\(n_c_str,/.test(sql)) : value('\'{"1":"1"}\'');
+          }),
+        ),
+    };
+    const [i, f, d, b, s] = ['INTEGER', 'FLOAT', 'DATE', 'BOOLEAN', 'VARCHAR'].map(familyArg);
+    const calls = [
+      [i!, i!],
+      [i!, f!],
+      [i!, d!],
+      [i!, b!],
+      [i!, s!],
+      [s!, s!],
+    ];
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'json_object', form: { args: 'column' }, calls, runsNowhere: true },
+      { name: 'try_json_object_keep_null', form: { args: 'column' }, calls, running: [i!, i!] },
+    ]);
+    expect(behaviour.get('json_object')).toMatchObject({ sample: 'json_object(c_str, c_str)', deterministic: true });
+    expect(behaviour.get('try_json_object_keep_null')).toMatchObject({
+      sample: 'try_json_object_keep_null(c_str, c_str)',
+      nullIn: ['null', 'value'],
+    });
+  });
+
+  it('asks again with a NULL of the argument type where the nullable column is refused (ARRAY_CONTAINS: NULL)', async () => {
+    // The nullable array column has nullable items too, which ARRAY_CONTAINS refuses; a NULL array gives NULL.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /n_c_arr/.test(sql)
+              ? { error: 'SemanticError: no overload satisfies `contains(Array(Int32 NULL) NULL, Int32)`' }
+              : /IS NULL/.test(sql)
+                ? truthBox(/n_c_|NULL AS/.test(sql))
+                : value('true'),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'array_contains', form: { args: 'column' }, calls: [[familyArg('ARRAY'), familyArg('INTEGER')]] },
+    ]);
+    const b = behaviour.get('array_contains')!;
+    expect(b.nullIn).toEqual(['null', 'null']);
+    expect(
+      nullBehaviour({ kind: 'scalar', calls: [{ args: ['ARRAY(INT)', 'INT'], returns: 'BOOLEAN' }], ...b }).text,
+    ).toBe('NULL in any argument gives NULL');
+  });
+
   it("gives a function written with literals a NULL of the literal's type (JSON_EXISTS_ANY_KEYS: NULL, not refused)", async () => {
     // The probe table's arrays have nullable items, which JSON_EXISTS_ANY_KEYS refuses when planned.
     const engine: ProbeEngine = {
@@ -623,6 +713,59 @@ describe('the prober', () => {
     const calls = probes.get('ifnull')!.calls.map((c) => c.args.join(', '));
     expect(calls).toContain('INT, INT');
     expect(calls).toContain('BITMAP, BITMAP');
+  });
+
+  it('tries with more arguments a type a position took with fewer (WINDOW_FUNNEL: TIMESTAMP and three conditions)', async () => {
+    // The engine names integers, DATE and TIMESTAMP for up to three arguments, and nothing for four: four are found
+    // from the first two calls of three, extended by a constant. It takes TIMESTAMP with four all the same.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const args = overloadArgs(/^SELECT funnel\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '');
+            if (
+              /^c_([iu]\d+|date|ts)$/.test(args[0] ?? '') &&
+              args.slice(1).every((a) => a === 'c_bool' || a === 'TRUE')
+            )
+              return { type: 'Nullable(Number(UInt8))' };
+            const overloads =
+              args.length && args.length <= 3
+                ? ['Int32', 'Date', 'Timestamp'].map((f) => [f, ...Array(args.length - 1).fill('Boolean')].join(', '))
+                : [];
+            return { error: 'no overload satisfies `funnel`', overloads };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map(() => value('1'))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'funnel', aggregate: false, maxArity: 4, documented: 4 }]);
+    const calls = probes.get('funnel')!.calls.map((c) => c.args.join(', '));
+    expect(calls).toContain('TIMESTAMP, BOOLEAN, BOOLEAN');
+    expect(calls).toContain('DATE, BOOLEAN, BOOLEAN, BOOLEAN');
+    expect(calls).toContain('TIMESTAMP, BOOLEAN, BOOLEAN, BOOLEAN');
+  });
+
+  it('tries BINARY: a function that takes bytes lists them (TO_HEX, LENGTH, TO_STRING)', async () => {
+    // As TO_HEX: a string or bytes; a refused call names both overloads.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const arg = /^SELECT to_hex\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '';
+            if (arg === 'c_str') return { type: 'String' };
+            if (arg === 'c_bin') return { type: 'String' };
+            return {
+              error:
+                'no overload satisfies `to_hex`\nhas tried possible overloads:\n  to_hex(String) :: String\n  to_hex(Binary) :: String',
+            };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map(() => value("'31'"))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'to_hex', aggregate: false, maxArity: 1 }]);
+    expect(probes.get('to_hex')!.calls.map((c) => c.args.join(', '))).toEqual(['BINARY', 'VARCHAR']);
+    expect(collapseSignatures(probes.get('to_hex')!.calls).map((c) => signatureText('to_hex', c))).toEqual([
+      'TO_HEX(VARCHAR | BINARY) → VARCHAR',
+    ]);
   });
 
   it('finds the accepted calls from the overloads the engine names, then the widths, then NULL behaviour', async () => {
@@ -988,6 +1131,33 @@ describe('a card', () => {
     );
     expect(html).toContain('"href":"/doc/releases/v1.2.0"');
     expect(html).not.toContain('/doc/doc/');
+  });
+
+  it('bounds the Returns line: past eight types each is named by its outer type, and what is left is counted', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    try {
+      // TUPLE returns the tuple of its argument types: hundreds of distinct types, all of them TUPLE.
+      const types = ['INT', 'DATE', 'VARCHAR', 'BOOLEAN', 'DOUBLE', 'BITMAP', 'VARIANT', 'TIMESTAMP', 'GEOMETRY'];
+      const calls = types.flatMap((a) => types.map((b) => ({ args: [a, b], returns: `TUPLE(${a}, ${b})` })));
+      const cards = functionCards(
+        dir,
+        dir,
+        { engine: 'v1.2.453', functions: { tuple: { kind: 'scalar', calls } } },
+        new Map(),
+      );
+      expect(cards.tuple!.returns).toEqual(['TUPLE']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const many = ['ARRAY', 'BITMAP', 'BOOLEAN', 'DATE', 'DECIMAL', 'INTEGER', 'MAP', 'TIMESTAMP', 'TUPLE', 'VARCHAR'];
+    const returnsLine = (c: FunctionCard) =>
+      JSON.stringify(signatureCard(c)).match(
+        /"Returns"\}\]\},\{"type":"element","tagName":"dd",[^\]]*"value":"([^"]*)"/,
+      )?.[1];
+    expect(returnsLine(card('max', many))).toBe(
+      'ARRAY, BITMAP, BOOLEAN, DATE, DECIMAL, INTEGER, MAP, TIMESTAMP, and 2 more types',
+    );
+    expect(returnsLine(card('to_monday'))).toBe('DATE');
   });
 
   it('says why a function is not deterministic: its calls differ, or the session time zone changes its result', () => {
