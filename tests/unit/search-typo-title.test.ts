@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchNames, type NameRecord } from '../../src/islands/name-match.ts';
-import { mergeResults, type PageHit } from '../../src/islands/search-hits.ts';
+import { mergeResults } from '../../src/islands/search-hits.ts';
+import { pageHit } from './page-hit.ts';
 
 const tables: NameRecord = {
   name: 'system.tables',
@@ -10,15 +11,7 @@ const tables: NameRecord = {
   section: 'SQL Reference',
   summary: 'Every table.',
 };
-const page = (url: string, title: string): PageHit => ({
-  url,
-  title,
-  crumbs: '',
-  excerpt: [],
-  sub: [],
-  titleHolds: false,
-  wordsInFields: false,
-});
+const page = (url: string, title: string) => pageHit(url, title);
 
 describe('a query one typo from both a name and a page title', () => {
   // "tableu" is one letter from "tables" (a system table's name) and from "Tableau" (a page's title).

@@ -7,6 +7,7 @@ import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { pickSections, scoreSections, type Fragment } from '../../src/islands/search-sections.ts';
 import { queryTerms, stem, synonymsOf, words } from '../../src/islands/search-text.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
+import { pageHit } from './page-hit.ts';
 
 const rec = (name: string, kind: NameRecord['kind'], url: string, section = 'SQL Functions'): NameRecord => ({
   name,
@@ -28,17 +29,6 @@ const records: NameRecord[] = [
   rec('TIMEZONE', 'function', '/doc/sql-functions/datetime-functions/timezone'),
 ];
 const top = (q: string, section?: string) => matchNames(records, q, section)[0]?.record.name;
-
-/** A ranked page as the merge takes it: no excerpt or crumbs, the title not matched. */
-const pageHit = (url: string, title: string, wordsInFields = false): PageHit => ({
-  url,
-  title,
-  crumbs: '',
-  excerpt: [],
-  sub: [],
-  titleHolds: false,
-  wordsInFields,
-});
 
 describe('exact-name search', () => {
   it('treats case, underscores, spaces and hyphens as the same name', () => {
