@@ -7,10 +7,10 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { record } from './search-records.ts';
 import { isNamePage } from '../../src/islands/query-intent.ts';
 
 // [url, title, crumbs, summary, section, headings]
-const record = (url: string, title: string, summary: string): PageRecord => [url, title, 'Docs', summary, 'Docs', []];
 
 describe('a system table’s page', () => {
   it('is the reference entry of one name, as a function’s or a command’s page is', () => {

@@ -7,12 +7,10 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { record, hits, addFillerPages } from './search-records.ts';
 import { asksConcept, questionFrame } from '../../src/islands/query-intent.ts';
 
 // [url, title, crumbs, summary, section, headings]
-const record = (url: string, title: string, summary: string): PageRecord => [url, title, 'Docs', summary, 'Docs', []];
-const hits = (per: Record<string, number[]>): BodyHit[] =>
-  Object.entries(per).map(([id, locations]) => ({ id, score: 10, locations }));
 
 describe('the frame of a question', () => {
   it('is the closing "work" of a "how" question, nothing else', () => {
@@ -28,7 +26,7 @@ describe('the frame of a question', () => {
       explain: record('/doc/access-control', 'Roles', 'Roles, privileges and who holds them.'),
       grant: record('/doc/grant-role', 'GRANT ROLE', 'Give roles to a user.'),
     };
-    for (let i = 0; i < 12; i++) concept[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    addFillerPages(concept);
     const q = 'how do roles work';
     const bodies: BodyHit[][] = [
       hits({ explain: [3], grant: [3] }), // roles
@@ -55,7 +53,7 @@ describe('a request for an explanation', () => {
       ast: record('/doc/sql-commands/explain-ast', 'EXPLAIN AST', 'Show the syntax tree of a statement.'),
       design: record('/doc/design/shuffle', 'Data Shuffle', 'How a plan is cut into stages.'),
     };
-    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    addFillerPages(pages);
     const q = 'explain the kinds of stages';
     const bodies: BodyHit[][] = [
       hits({ ast: [1], design: [40] }), // explain

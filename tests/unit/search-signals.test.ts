@@ -6,6 +6,7 @@ import { buildFieldIndex, commonTerms, headingWeightOf } from '../../src/islands
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { sectionShare } from '../../src/islands/section-match.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { hits, record } from './search-records.ts';
 import { askedStatements, asksConcept, asksWhen } from '../../src/islands/query-intent.ts';
 
 describe('a run of query words in a page body', () => {
@@ -25,10 +26,6 @@ describe('a run of query words in a page body', () => {
 });
 
 // [url, title, crumbs, summary, section, headings, keywords, listing]
-const record = (url: string, title: string, summary: string, headings: string[] = [], listing = false): PageRecord =>
-  listing ? [url, title, 'Docs', summary, 'Docs', headings, [], 1] : [url, title, 'Docs', summary, 'Docs', headings];
-const hits = (per: Record<string, number[]>): BodyHit[] =>
-  Object.entries(per).map(([id, locations]) => ({ id, score: 10, locations }));
 
 describe('a pasted message', () => {
   // Five pages hold every word of the message; only the map page prints it as one sentence.

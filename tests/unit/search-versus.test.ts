@@ -7,12 +7,10 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { record, hits, addFillerPages } from './search-records.ts';
 import { asksConcept } from '../../src/islands/query-intent.ts';
 
 // [url, title, crumbs, summary, section, headings]
-const record = (url: string, title: string, summary: string): PageRecord => [url, title, 'Docs', summary, 'Docs', []];
-const hits = (per: Record<string, number[]>): BodyHit[] =>
-  Object.entries(per).map(([id, locations]) => ({ id, score: 10, locations }));
 
 describe('a comparison', () => {
   it('is read as a question about ideas', () => {
@@ -27,7 +25,7 @@ describe('a comparison', () => {
       manage: record('/doc/sql-reference/manage-settings', 'Managing Settings', 'Session and global settings.'),
       set: record('/doc/sql-commands/setting-cmds/set-global', 'SET', 'Change a session or global setting.'),
     };
-    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    addFillerPages(pages);
     const q = 'session setting vs global setting';
     // Both pages use every word in their text.
     const bodies: BodyHit[][] = queryTerms(q).map(() => hits({ manage: [3], set: [3] }));

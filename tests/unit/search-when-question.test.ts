@@ -8,10 +8,10 @@ import type { PageRecord } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
+import { record, addFillerPages } from './search-records.ts';
 import { questionFrame } from '../../src/islands/query-intent.ts';
 
 // [url, title, crumbs, summary, section, headings]
-const record = (url: string, title: string, summary: string): PageRecord => [url, title, 'Docs', summary, 'Docs', []];
 const body = (per: Record<string, number>): BodyHit[] =>
   Object.entries(per).map(([id, score]) => ({ id, score, locations: [1] }));
 
@@ -31,7 +31,7 @@ describe('the closing verb of a "when did" question', () => {
       note: record('/doc/releases/v1.0.0', "What's new in the v1.0 series", 'Map type, decimal type and more.'),
       conv: record('/doc/conversion-functions/', 'Conversion Functions', 'Convert a value to another type.'),
     };
-    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    addFillerPages(pages);
     const q = 'when did the map type arrive';
     const bodies = [body({ note: 6, conv: 2 }), body({ note: 5, conv: 10 }), body({ conv: 10, p0: 5, p1: 5 })];
     const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), bodies, undefined, q);
@@ -45,7 +45,7 @@ describe('a "when did" question', () => {
       note: record('/doc/releases/v1.0.0', "What's new in the v1.0 series release", 'Map type, decimal type and more.'),
       map: record('/doc/data-types/map', 'Map', 'The map type: keys and their values.'),
     };
-    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'Nothing in particular.');
+    addFillerPages(pages);
     const index = buildFieldIndex(pages);
     const first = (q: string) => {
       const bodies = queryTerms(q).map((t) =>
@@ -66,7 +66,7 @@ describe('a query asking which release brought a topic', () => {
       overview: record('/doc/sql-functions/geo-functions/', 'Geography Functions', 'Functions of points and shapes.'),
     };
     // Many pages speak of versions; few of geography.
-    for (let i = 0; i < 12; i++) pages[`p${i}`] = record(`/doc/page-${i}`, `Page ${i}`, 'The version it runs.');
+    addFillerPages(pages, 'The version it runs.');
     const index = buildFieldIndex(pages);
     const first = (q: string) => {
       const bodies = queryTerms(q).map((t) => (t.stem === 'version' ? [] : body({ overview: 10, note: 2 })));
