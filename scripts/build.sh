@@ -1,7 +1,7 @@
 #!/bin/sh
-# `npm run build` (arguments go to src/build/cli.ts): the build's code bundled by esbuild into plain JavaScript,
-# then run by Node. Run on the TypeScript sources, Node would pass each of a hundred modules through tsx's
-# loader, which costs a quarter of a second before the build starts. Each dynamic import stays a file of its own
+# `npm run build` (arguments go to src/build/cli.ts): the build's code and packages bundled by esbuild into plain
+# JavaScript, then run by Node. Run on the TypeScript sources, Node would pass each of a hundred modules through
+# tsx's loader, which costs a quarter of a second before the build starts. Each dynamic import stays a file of its own
 # (--splitting), so a build that renders nothing never loads the renderer's packages. The bundle is kept under a
 # hash of the sources (`.cache/cli/b-<hash>/`), so a rebuild after an edit of the content does not bundle again.
 set -eu
@@ -26,9 +26,14 @@ if [ ! -f "$bundle/cli.js" ]; then
   # The bundle finds the sources it was made from (the build hashes them) by this path, relative to itself, and
   # the render worker beside it (as src/build/render/worker-bundle.ts would make it: one file, its packages in it),
   # so the first render thread starts before the build's modules load (src/build/render/early-thread.ts).
+  # The packages are bundled too, as the worker's are: Node resolves and compiles one module per file, and zod,
+  # yaml and micromark are hundreds of files. Left out: those with native binaries or programs of their own
+  # (esbuild, lightningcss, Pagefind) and Vite, which the build of the islands loads only when they changed.
   node_modules/.bin/esbuild src/build/cli.ts --bundle --splitting --format=esm --platform=node --target=node20 \
-    --packages=external --jsx=automatic --log-level=warning --outdir="$out" \
-    --define:__BUILD_SOURCE_DIR__='"../../../src"' --define:__WORKER_BUNDLE__='"render-worker.mjs"'
+    --external:esbuild --external:lightningcss --external:pagefind --external:vite \
+    --jsx=automatic --log-level=warning --outdir="$out" \
+    --define:__BUILD_SOURCE_DIR__='"../../../src"' --define:__WORKER_BUNDLE__='"render-worker.mjs"' \
+    --banner:js="import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
   node_modules/.bin/esbuild src/build/render/render-worker.ts --bundle --format=esm --platform=node --target=node20 \
     --jsx=automatic --log-level=warning --outfile="$out/render-worker.mjs" \
     --banner:js="import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"

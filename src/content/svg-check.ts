@@ -5,7 +5,13 @@
  * element and attribute must be a known drawing one of the SVG namespace; anything else refuses the file.
  * (Most of the file's length is those two allow-lists, a name a line.)
  */
-import { DOMParser } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+
+// Loaded when an SVG is first checked, not with the build: a rebuild finds every SVG in the memo of files that
+// passed, and xmldom's module takes longer to load than the rest of the content scan.
+type XmlDom = typeof import('@xmldom/xmldom');
+let xmldom: XmlDom | undefined;
+const loadXmlDom = (): XmlDom => (xmldom ??= createRequire(import.meta.url)('@xmldom/xmldom') as XmlDom);
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -274,7 +280,7 @@ export function svgProblem(text: string): SvgProblem | undefined {
   let parseError: SvgProblem | undefined;
   // A browser refuses to draw an SVG that is not well-formed XML; xmldom recovers from some faults with a
   // warning, and a recovery that reads the file differently from the browser is a way around this check.
-  const parser = new DOMParser({
+  const parser = new (loadXmlDom().DOMParser)({
     onError: (_level, message, context) => {
       parseError ??= {
         line: context?.locator?.lineNumber ?? 1,
