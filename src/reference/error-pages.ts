@@ -119,6 +119,21 @@ function messageCode(message: string): string {
   return `${fence} ${cut} ${fence}`;
 }
 
+/**
+ * The message to quote under a code: the one most pages show (the usual way to meet the error, not an odd case of
+ * one page); among as many, the first in page order.
+ */
+export function typicalMessage(messages: readonly (string | undefined)[]): string | undefined {
+  const pages = new Map<string, number>();
+  for (const m of messages) if (m) pages.set(m, (pages.get(m) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [m, n] of pages) {
+    const bestN = best === undefined ? 0 : pages.get(best)!;
+    if (n > bestN) best = m;
+  }
+  return best;
+}
+
 function entry(
   c: EngineErrorCode,
   note: ErrorNote,
@@ -135,7 +150,7 @@ function entry(
     '',
     `**What to do:** ${linkSettings(note.todo, settings)}`,
   ];
-  const message = shownOn.map((p) => p.messages.get(key)).find(Boolean);
+  const message = typicalMessage(shownOn.map((p) => p.messages.get(key)));
   if (message) lines.push('', `**A message it gives:** ${messageCode(message)}`);
   if (shownOn.length) {
     const from = path.posix.dirname(`${ERROR_PAGES_DIR}/${pageFile}`);

@@ -10,7 +10,7 @@ import {
   parseErrorNotes,
   readEngineErrors,
 } from '../../../src/reference/error-codes.ts';
-import { ERROR_PAGES_DIR, errorEntryUrl, errorPages } from '../../../src/reference/error-pages.ts';
+import { ERROR_PAGES_DIR, errorEntryUrl, errorPages, typicalMessage } from '../../../src/reference/error-pages.ts';
 import { generatedPages } from '../../../src/reference/generated-pages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -136,6 +136,16 @@ describe('error reference pages', () => {
       '### 1001 Internal\n\nA defect.\n\n**What to do:** Report it.\n\n**A message it gives:** ` Parquet error: Invalid Parquet file. Corrupt footer. `\n\n**Shown in the examples of:** [Reading Files](../../12-load-data/read.md).',
     );
     expect(page).toContain('**A message it gives:** `` Unknown table `default`.`t`. ``');
+  });
+
+  it("quote the message most pages show, not the first page's odd case", () => {
+    expect(
+      typicalMessage(['Parameters are not declared: {"fee"}.', 'Aggregate function is required.', undefined]),
+    ).toBe('Parameters are not declared: {"fee"}.');
+    expect(typicalMessage(['an odd, early case.', 'the usual message.', 'the usual message.'])).toBe(
+      'the usual message.',
+    );
+    expect(typicalMessage([undefined])).toBeUndefined();
   });
 
   it('link a setting named in an entry to its own entry in the settings reference', () => {
