@@ -263,7 +263,10 @@ export function rankPages(
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
-    const intent = intentPrior(concept, doc.url) * statementPrior(statements, doc.url, doc.title);
+    // A keyword of several words that answers the whole question ("presigned url" on PRESIGN): its author made the
+    // name's page the page for that idea, so a question about it is not lowered there.
+    const ideaKeyword = doc.keywordStems.some((k) => k.length > 1 && names(k) && shareOf(k) > 0.999);
+    const intent = intentPrior(concept && !ideaKeyword, doc.url) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
