@@ -13,14 +13,11 @@ export const PHRASE_MIN_WORDS = 4;
  * The query words (their indexes) of the heaviest run in one page: words found in query order, each at most
  * `gap` positions after the previous one. `locations[t]` are the positions of query word t in the page (empty when
  * the page lacks it or it was not looked up). A repeated query word is one word: the run takes it once.
- * `joined[t]`: query word t was typed joined to word t - 1 (`add_weeks`, `default.active_sessions`); the index
- * puts the parts of such a compound at one position, so there the next word may stand at the same position.
  */
 export function phraseRun(
   locations: readonly (readonly number[] | undefined)[],
   weights: readonly number[],
   gap = PHRASE_GAP,
-  joined: readonly boolean[] = [],
 ): number[] {
   const events: [number, number][] = [];
   locations.forEach((locs, t) => {
@@ -39,8 +36,7 @@ export function phraseRun(
     let prev: { weight: number; terms: number[] } | undefined;
     for (let i = from; i < bestAt.length; i++) {
       const e = bestAt[i];
-      const after = e && (e.pos < pos || (e.pos === pos && joined[t] === true && e.t === t - 1));
-      if (e && after && e.t < t && (!prev || e.weight > prev.weight)) prev = e;
+      if (e && e.pos < pos && e.t < t && (!prev || e.weight > prev.weight)) prev = e;
     }
     const weight = (prev?.weight ?? 0) + (weights[t] ?? 0);
     const terms = [...(prev?.terms ?? []), t];
@@ -51,24 +47,4 @@ export function phraseRun(
     }
   }
   return best;
-}
-
-/**
- * For each query word (`terms`, as searched), whether it was typed joined to the one before it, in one token of the
- * query: `add_weeks`, `default.active_sessions`, not `add weeks`.
- */
-export function joinedTerms(
-  query: string,
-  terms: readonly { text: string }[],
-  split: (s: string) => string[],
-): boolean[] {
-  const tokens = query.split(/\s+/).map(split);
-  const tokenOf = (text: string) => tokens.findIndex((ws) => ws.includes(text));
-  return terms.map((term, t) => {
-    const prev = terms[t - 1];
-    if (!prev) return false;
-    const at = tokenOf(term.text);
-    const words = tokens[at] ?? [];
-    return at >= 0 && at === tokenOf(prev.text) && words.indexOf(term.text) === words.indexOf(prev.text) + 1;
-  });
 }

@@ -16,8 +16,8 @@ import {
   type PageDoc,
 } from './search-fields.ts';
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
-import { isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
-import { PHRASE_GAP, PHRASE_MIN_WORDS, joinedTerms, phraseRun } from './body-proximity.ts';
+import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
+import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -103,7 +103,6 @@ function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weigh
 export function rarePhraseRuns(
   where: readonly Map<number, readonly number[]>[],
   weights: number[],
-  joined: readonly boolean[] = [],
 ): Map<number, number[]> {
   const found = new Map<number, number>();
   for (const at of where) for (const d of at.keys()) found.set(d, (found.get(d) ?? 0) + 1);
@@ -113,8 +112,6 @@ export function rarePhraseRuns(
     const terms = phraseRun(
       where.map((at) => at.get(d)),
       weights,
-      PHRASE_GAP,
-      joined,
     );
     if (terms.length >= PHRASE_MIN_WORDS)
       runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
@@ -210,7 +207,7 @@ export function rankPages(
   const asked = new Set(readAs.flat());
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
-  const runs = rarePhraseRuns(where, weights, joinedTerms(query, terms, words));
+  const runs = rarePhraseRuns(where, weights);
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
