@@ -104,3 +104,45 @@ export function statementPrior(asked: RegExp | undefined, url: string, title: st
   const verb = (title.split(/\s+/)[0] ?? '').toLowerCase();
   return STATEMENT.test(verb) && !asked.test(verb) ? OTHER_STATEMENT : 1;
 }
+
+/**
+ * A system table's page yields to the statement a reader's verb of showing asks for ("see", "list", "show"), when
+ * both answer most of the query and that statement's page answers every query word the table's page answers in its
+ * fields: "see which queries are running" is SHOW PROCESSLIST before system.processes, "see how a query will be
+ * executed" EXPLAIN before system.query_log. Where no statement answers as much ("see recent queries"), or the
+ * reader searches rather than asks to be shown ("find slow queries"), the table is the answer and keeps its place.
+ */
+const SYSTEM_TABLE_PAGE = /^\/doc\/sql-reference\/system-tables\/.+[^/]$/;
+const SHOWING_VERB = /^(?:see|view|list|show|display)$/;
+/** Share of the query's weight both pages must answer: a table that answers one common word yields to nothing. */
+const YIELD_MIN_SHARE = 0.5;
+export function yieldToStatement<
+  R extends {
+    doc: { url: string; title: string };
+    score: number;
+    answers: boolean[];
+    weights: number[];
+    titleHolds: boolean;
+  },
+>(ranked: R[], query: string): void {
+  const asked = askedStatements(query);
+  if (!asked || !words(query).some((w) => SHOWING_VERB.test(stem(w)))) return;
+  const verbOf = (title: string) => (title.split(/\s+/)[0] ?? '').toLowerCase();
+  const statements = ranked.filter(
+    (r) =>
+      r.doc.url.startsWith('/doc/sql-commands/') &&
+      !r.doc.url.endsWith('/') &&
+      STATEMENT.test(verbOf(r.doc.title)) &&
+      asked.test(verbOf(r.doc.title)),
+  );
+  const share = (r: R) => {
+    const total = r.weights.reduce((a, w) => a + w, 0);
+    return total > 0 ? r.answers.reduce((a, yes, t) => a + (yes ? (r.weights[t] ?? 0) : 0), 0) / total : 0;
+  };
+  for (const r of ranked) {
+    if (!SYSTEM_TABLE_PAGE.test(r.doc.url) || share(r) < YIELD_MIN_SHARE) continue;
+    if (!statements.some((c) => r.answers.every((a, t) => !a || c.answers[t]))) continue;
+    r.score *= OTHER_STATEMENT;
+    r.titleHolds = false;
+  }
+}

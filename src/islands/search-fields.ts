@@ -182,10 +182,24 @@ export function termMatches(index: FieldIndex, term: QueryTerm): Map<string, num
  * (hundreds of pages) and tells little, so a query that has rarer words skips that lookup.
  */
 export function fieldShare(index: FieldIndex, term: QueryTerm): number {
+  return index.docs.length ? fieldDocs(index, term).size / index.docs.length : 0;
+}
+/** The pages whose fields hold a word, in some form. */
+function fieldDocs(index: FieldIndex, term: QueryTerm): Set<number> {
   const docs = new Set<number>();
   for (const [w, m] of termMatches(index, term))
     if (m >= MATCH.stem) for (const code of index.postings.get(w) ?? []) docs.add(Math.floor(code / FIELDS.length));
-  return index.docs.length ? docs.size / index.docs.length : 0;
+  return docs;
+}
+/**
+ * A word that more than half of the pages whose fields hold it are release notes ("series": "What's new in the
+ * v1.2 series"): beside a version, it asks about that release as "new" or "changes" do.
+ */
+export function namesReleases(index: FieldIndex, term: QueryTerm): boolean {
+  const docs = fieldDocs(index, term);
+  let notes = 0;
+  for (const d of docs) if (index.docs[d]?.kind === 'release') notes++;
+  return notes > 1 && notes > docs.size / 2;
 }
 export const COMMON_SHARE = 0.25;
 
@@ -199,7 +213,7 @@ export function commonTerms(index: FieldIndex, terms: QueryTerm[]): boolean[] {
   const common = terms.map((t) => fieldShare(index, t) >= COMMON_SHARE);
   if (common.every(Boolean)) return terms.map(() => false);
   const topic = terms.some((t, i) => !common[i] && !isVersion(t.text));
-  const asksRelease = terms.some((t) => asksAboutRelease(t.stem));
+  const asksRelease = terms.some((t) => asksAboutRelease(t.stem) || (!isVersion(t.text) && namesReleases(index, t)));
   const current = currentSeries(index);
   return common.map((c, i) => c || (topic && !asksRelease && terms[i]?.text === current));
 }

@@ -19,7 +19,15 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
-import { askedStatements, asksConcept, asksWhen, intentPrior, questionFrame, statementPrior } from './query-intent.ts';
+import {
+  askedStatements,
+  asksConcept,
+  asksWhen,
+  intentPrior,
+  questionFrame,
+  statementPrior,
+  yieldToStatement,
+} from './query-intent.ts';
 
 export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
@@ -61,6 +69,8 @@ export interface RankedPage {
   weights: number[];
   /** Per query word: its best field score and its body score (for tuning). */
   parts: [number, number][];
+  /** Per query word: the title, keywords, summary or headings answer it (or a rare word of the body does). */
+  answers: boolean[];
 }
 
 /** Query words that follow each other in the query and in a title, keyword or summary ("rows to columns"). */
@@ -211,6 +221,7 @@ export function rankPages(
     let titleHolds = true;
     let wordsInFields = true;
     const parts: [number, number][] = [];
+    const answers: boolean[] = [];
     let namesFeature = false;
     const inRun = new Set(runs.get(d) ?? []);
     terms.forEach((_term, t) => {
@@ -235,6 +246,7 @@ export function rankPages(
         inAnyField = true;
       }
       if (inAnyField) inFields += weights[t] ?? 0;
+      answers.push(inAnyField);
       if (inAnyField && !isReleaseIntent(terms[t]?.stem ?? '')) namesFeature = true;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
@@ -251,7 +263,10 @@ export function rankPages(
     // The title, or a keyword, names only what was asked, and most of it: a page about exactly this.
     const names = (field: string[]) => field.length > 0 && field.every((s) => asked.has(s)) && shareOf(field) >= 0.5;
     if (names(doc.titleStems)) score *= 1.25;
-    const intent = intentPrior(concept, doc.url) * statementPrior(statements, doc.url, doc.title);
+    // A keyword of several words that answers the whole question ("presigned url" on PRESIGN): its author made the
+    // name's page the page for that idea, so a question about it is not lowered there.
+    const ideaKeyword = doc.keywordStems.some((k) => k.length > 1 && names(k) && shareOf(k) > 0.999);
+    const intent = intentPrior(concept && !ideaKeyword, doc.url) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
@@ -274,7 +289,8 @@ export function rankPages(
     if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
-    out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts });
+    out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts, answers });
   }
+  yieldToStatement(out, query);
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
 }

@@ -40,3 +40,38 @@ describe('a system table’s page', () => {
     expect(ranked[0]?.doc.url).toBe('/doc/sql-reference/access-control');
   });
 });
+
+describe('a command’s page with a keyword that is the idea', () => {
+  const keyworded = (url: string, title: string, summary: string, keywords: string[]): PageRecord => [
+    url,
+    title,
+    'Docs',
+    summary,
+    'Docs',
+    [],
+    keywords,
+  ];
+  const pages: Record<string, PageRecord> = {
+    presign: keyworded('/doc/sql-commands/ddl/presign/presign', 'PRESIGN', 'Generate a presigned URL for a file.', [
+      'presigned url',
+    ]),
+    stage: keyworded('/doc/load-data/stage/stage-files', 'Staging Files', 'Upload files with a presigned URL.', [
+      'presigned url',
+    ]),
+  };
+  const index = buildFieldIndex(pages);
+  // The guide says "presigned URL" more often than the command's page.
+  const bodies = (n: number): BodyHit[][] =>
+    Array.from({ length: n }, () => [
+      { id: 'stage', score: 10, locations: [1] },
+      { id: 'presign', score: 6, locations: [1] },
+    ]);
+  const first = (q: string) => rankPages(index, queryTerms(q), bodies(queryTerms(q).length), undefined, q)[0]?.doc.url;
+
+  it('answers a question about that idea: its author made it the page for it', () => {
+    expect(first('what is a presigned url')).toBe('/doc/sql-commands/ddl/presign/presign');
+  });
+  it('is still lowered when the keyword names only part of the question', () => {
+    expect(first('what is a presigned url for upload')).toBe('/doc/load-data/stage/stage-files');
+  });
+});

@@ -139,6 +139,22 @@ describe('a version of the series every page documents', () => {
     expect(first('settings changes in 1.0')).toBe('/doc/releases/v1.0.0');
     expect(first('settings of databend 1.0')).toBe('/doc/releases/v1.0.0');
   });
+  it('is asked about beside a word that mostly release notes hold ("series"), as beside "new"', () => {
+    const withSeries: Record<string, PageRecord> = {
+      ...pages,
+      generate: record('/doc/generate_series', 'GENERATE_SERIES', 'A series of numbers.'),
+    };
+    const seriesIndex = buildFieldIndex(withSeries);
+    const q = 'what came in the 1.2 series';
+    const terms = queryTerms(q);
+    expect(commonTerms(seriesIndex, terms)).toEqual([false, false, false]);
+    // An older note that says "came" in its text does not outweigh the note of the series asked for.
+    const bodies = [hits({ release10: [3] }), [], []];
+    const ranked = rankPages(seriesIndex, terms, bodies, undefined, q, commonTerms(seriesIndex, terms));
+    expect(ranked[0]?.doc.url).toBe('/doc/releases/v1.2.0');
+    // Beside a word of another subject the series stays a qualifier.
+    expect(commonTerms(seriesIndex, queryTerms('settings of databend 1.2'))).toEqual([false, true, true]);
+  });
 });
 
 describe('pages that are never put first for holding the query', () => {
