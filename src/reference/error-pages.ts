@@ -68,6 +68,19 @@ export interface PageWithErrors {
 /** The engine names the error in its message: `Error: UnknownTable. Code: 1025, Text = ...`. */
 const ERROR_IN_MESSAGE = /\b([A-Z][A-Za-z0-9]*)\. Code: (\d+), Text = ([^\n]*)/g;
 
+/** Where a parser error says what it found: the words after the `^^^` that mark the place in the statement. */
+const PARSER_MARK = /^[ \t]*\|[ \t|-]*\^+[ \t]+(\S.*)$/m;
+
+/**
+ * The words of an error to quote: its first line, or, for a parser error whose first line is only `error:` (the
+ * statement and a marker follow), what the parser says at the marker (`unexpected `PUT`, expecting ...`).
+ */
+export function errorWords(firstLine: string, rest: string): string {
+  const first = firstLine.trim();
+  if (first !== 'error:') return first;
+  return PARSER_MARK.exec(rest)?.[1]?.trim() ?? first;
+}
+
 /** Reads every recorded page's errors (`content/doc.examples/**.json`) and the title of its page. */
 export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
   const examplesRoot = path.join(contentRoot, 'doc.examples');
@@ -85,7 +98,7 @@ export function pagesWithErrors(contentRoot: string): PageWithErrors[] {
           for (const m of (e.error ?? '').matchAll(ERROR_IN_MESSAGE)) {
             const key = `${m[1]}:${m[2]}`;
             errors.add(key);
-            const message = (m[3] ?? '').trim();
+            const message = errorWords(m[3] ?? '', (e.error ?? '').slice((m.index ?? 0) + m[0].length));
             if (!messages.has(key) && message.length >= 8 && !message.endsWith(':')) messages.set(key, message);
           }
         }

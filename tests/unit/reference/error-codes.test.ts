@@ -10,7 +10,13 @@ import {
   parseErrorNotes,
   readEngineErrors,
 } from '../../../src/reference/error-codes.ts';
-import { ERROR_PAGES_DIR, errorEntryUrl, errorPages, typicalMessage } from '../../../src/reference/error-pages.ts';
+import {
+  ERROR_PAGES_DIR,
+  errorEntryUrl,
+  errorPages,
+  errorWords,
+  typicalMessage,
+} from '../../../src/reference/error-pages.ts';
 import { generatedPages } from '../../../src/reference/generated-pages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -146,6 +152,17 @@ describe('error reference pages', () => {
       'the usual message.',
     );
     expect(typicalMessage([undefined])).toBeUndefined();
+  });
+
+  it("quote a syntax error by what the parser says at its marker, not by another code's odd case", () => {
+    const diagnostic =
+      "\n  --> SQL:1:64\n  |\n1 | SELECT $1 FROM @s (FILE_FORMAT => 'CSV', AWS_KEY_ID => 'k')\n" +
+      '  | ------          ^^^^^^^^^^ unexpected `AWS_KEY_ID`, expecting `PATTERN` or `)`\n  | |\n  | while parsing `SELECT ...`\n\n.';
+    expect(errorWords('error: ', diagnostic)).toBe('unexpected `AWS_KEY_ID`, expecting `PATTERN` or `)`');
+    expect(errorWords('Unknown table `t`. ', '')).toBe('Unknown table `t`.');
+    const page = pages.find((p) => p.markdown.includes('### 1005 SyntaxException'))!.markdown;
+    const entry = page.slice(page.indexOf('### 1005 SyntaxException'), page.indexOf('### 1006'));
+    expect(entry).toMatch(/\*\*A message it gives:\*\* `+ unexpected `/);
   });
 
   it('link a setting named in an entry to its own entry in the settings reference', () => {
