@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
-import { collapseSignatures, nullBehaviour, returnText, signatureText, type NullBehaviour } from './collapse.ts';
+import {
+  collapseSignatures,
+  groupedSignatures,
+  nullBehaviour,
+  returnText,
+  signatureText,
+  type NullBehaviour,
+} from './collapse.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
@@ -145,7 +152,8 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const sigs = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
+    const collapsed = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
+    const sigs = p.repeats ? groupedSignatures(collapsed, p.repeats) : collapsed;
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
     const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
     const card: FunctionCard = {
@@ -158,6 +166,7 @@ export function functionCards(
           // be given (an error rate).
           ...(p.form?.startsWith('params') && !forms.get(name)?.params ? { params: '(…)' } : {}),
           ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
+          ...(p.repeats ? { repeats: p.repeats, variadic: false } : {}),
         }),
       ),
       returns: boundedReturns([...new Set(sigs.map(returnText))]),

@@ -6,6 +6,7 @@
  * How calls are written is in calls.ts; NULL behaviour and determinism in behaviour.ts.
  */
 import { OTHER_STRINGS, probeBehaviour } from './behaviour.ts';
+import { checkByValue } from './checked-by-value.ts';
 import {
   callSql,
   FAMILY_PRIORITY,
@@ -52,9 +53,10 @@ export interface ProbedCall {
 
 /**
  * A NULL argument gave NULL, a value, an error, a refusal when planned, or no row at all (a set-returning function);
- * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped).
+ * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped); for a scalar,
+ * `conditional`: a value beside NOT NULL arguments, NULL where the others are of nullable types (ARRAY_INDEXOF).
  */
-export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted';
+export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted' | 'conditional';
 
 export interface FunctionProbe {
   kind: 'scalar' | 'aggregate';
@@ -83,6 +85,11 @@ export interface FunctionProbe {
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
   aliasOf?: string;
+  /**
+   * Its arguments come in groups of this many, as runs showed (JSON_OBJECT's key and value: any even number of
+   * arguments); the card writes the group once and that it repeats.
+   */
+  repeats?: number;
 }
 
 /**
@@ -129,6 +136,8 @@ interface State {
 }
 
 const SEEDS_PER_ARITY = 3;
+/** The most calls planned for the families that runs found a function to take (JSON_OBJECT's value: 26 types). */
+const FOUND_CAP = 512;
 const PRODUCT_CAP = 64;
 const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
 const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
@@ -387,6 +396,40 @@ export async function probeFunctions(
     })),
   );
 
+  // A function the engine plans with any types and checks when run (JSON_OBJECT): only the calls the runs allow.
+  const { checked, ran: ranByValue } = await checkByValue(
+    engine,
+    states.flatMap((st) => {
+      const sample = behaviour.get(st.target.name)?.byValue;
+      const arities = [...new Set([...st.accepted.values()].map((c) => c.args.length))];
+      return sample ? [{ name: st.target.name, form: st.form, sample, arities }] : [];
+    }),
+  );
+  for (const st of states) {
+    const check = checked.get(st.target.name);
+    if (check) for (const [key, c] of st.accepted) if (!check.takes(c.args)) st.accepted.delete(key);
+  }
+  // And the calls the runs found that planning never tried (JSON_OBJECT(VARCHAR, DATE)): every width of the families
+  // each position takes, planned for their types.
+  const found = states.flatMap((st) => {
+    const check = checked.get(st.target.name);
+    if (!check) return [];
+    const perPosition = check.families.map((names) =>
+      ALL_FAMILIES.filter((f) => names.includes(f.name)).flatMap((f) =>
+        [f.rep, ...f.widths.filter((w) => w !== f.rep)].map((variant): Arg => ({ family: f, variant })),
+      ),
+    );
+    if (perPosition.reduce((acc, p) => acc * p.length, 1) > FOUND_CAP) return [];
+    return perPosition
+      .reduce<Arg[][]>((acc, p) => acc.flatMap((t) => p.map((a) => [...t, a])), [[]])
+      .map((args) => ({ st, args, sql: selectSql(callSql(st.target.name, args, st.form)) }));
+  });
+  const foundTypes = await batch.plan(found.map((f) => f.sql));
+  for (const { st, args, sql } of found) {
+    const type = foundTypes.get(sql)?.type;
+    if (type !== undefined) st.accepted.set(keyOf(args), { args, type: sqlTypeName(type) });
+  }
+
   const probes = new Map<string, FunctionProbe>();
   for (const st of states) {
     const calls = [...st.accepted.values()]
@@ -407,9 +450,11 @@ export async function probeFunctions(
     }
     if (!calls.length) probe.refused = st.refused ?? 'no call planned';
     if (st.canonical) probe.aliasOf = st.canonical;
+    const repeats = checked.get(st.target.name)?.repeats;
+    if (repeats) probe.repeats = repeats;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
+  return { probes, planned: batch.calls, ran: ran + ranForBehaviour + ranByValue };
 }
 
 /** Families whose widths run alike: one width's call stands for the others when calls are run. */
@@ -459,6 +504,12 @@ async function dropCallsThatFail(
 /** Calls tried per function, one a round, until one runs: typed calls first, then the first few with other strings. */
 const RUN_MORE = 6;
 const SHAPED = 2;
+/**
+ * Strings of the shapes text is decoded from, tried last and in the first call with a string only (few functions
+ * get this far): hex and base64 text at once (FROM_HEX, FROM_BASE64, UNHEX: `'1'` is neither), a JSON path predicate
+ * (JSON_PATH_MATCH) and an IPv4 address (INET_ATON). Without a call that runs, a card has no Deterministic line.
+ */
+export const ENCODED_STRINGS = ["'abcd'", "'$.a[0] == 1'", "'127.0.0.1'"];
 
 /**
  * Which call of each function runs on the probe table's values, or with strings of other shapes (a key path, a JSON
@@ -482,17 +533,16 @@ async function callsThatRun(
       .map((c) => c.args)
       .sort((a, b) => loose(a) - loose(b))
       .slice(0, RUN_MORE);
-    const shaped = calls
-      .filter((args) => args.some((a) => a.family.name === 'VARCHAR'))
-      .slice(0, SHAPED)
-      .flatMap((args) =>
-        OTHER_STRINGS.map((s) =>
-          args.map((a) =>
-            a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
-          ),
+    const withString = calls.filter((args) => args.some((a) => a.family.name === 'VARCHAR'));
+    const shapedAs = (strings: string[]) => (args: Arg[]) =>
+      strings.map((s) =>
+        args.map((a) =>
+          a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
         ),
       );
-    return [...calls, ...shaped].slice(0, most);
+    const shaped = withString.slice(0, SHAPED).flatMap(shapedAs(OTHER_STRINGS));
+    const encoded = withString.slice(0, 1).flatMap(shapedAs(ENCODED_STRINGS));
+    return [...calls, ...shaped, ...encoded].slice(0, most);
   };
   const attempts = new Map(states.map((st) => [st, attemptsOf(st)]));
   const running = new Map<State, Arg[]>();

@@ -17,7 +17,7 @@ export interface RecordedSignatures {
   functions: Record<string, FunctionProbe>;
 }
 
-const nullAnswer = z.enum(['null', 'value', 'error', 'rejected', 'empty', 'counted']);
+const nullAnswer = z.enum(['null', 'value', 'error', 'rejected', 'empty', 'counted', 'conditional']);
 const probeSchema = z.strictObject({
   kind: z.enum(['scalar', 'aggregate']),
   form: z.string().optional(),
@@ -31,6 +31,7 @@ const probeSchema = z.strictObject({
   optionalParameter: z.literal(true).optional(),
   refused: z.string().optional(),
   aliasOf: z.string().optional(),
+  repeats: z.number().int().min(2).optional(),
 });
 const fileSchema = z.strictObject({ engine: z.string(), functions: z.record(z.string(), probeSchema) });
 
@@ -92,6 +93,7 @@ export function describeProbeDifference(
     'optionalParameter',
     'refused',
     'aliasOf',
+    'repeats',
   ] as const) {
     const a = JSON.stringify(then[key]);
     const b = JSON.stringify(now[key]);

@@ -423,7 +423,7 @@ describe('the sample call behind the NULL line', () => {
       run: (sqls) =>
         Promise.resolve(
           sqls.map((sql) => {
-            const stringKey = /json_object\w*\((n_)?c_str,/.test(sql);
+            const stringKey = /json_object\w*\((n_c_str|c_str|CAST\(c_str AS VARCHAR NULL\)),/.test(sql);
             if (!stringKey && !/\(NULL, /.test(sql))
               return /try_/.test(sql)
                 ? /IS NULL/.test(sql)
@@ -477,6 +477,42 @@ describe('the sample call behind the NULL line', () => {
     expect(
       nullBehaviour({ kind: 'scalar', calls: [{ args: ['ARRAY(INT)', 'INT'], returns: 'BOOLEAN' }], ...b }).text,
     ).toBe('NULL in any argument gives NULL');
+  });
+
+  it('says a NULL that gives a value beside NOT NULL arguments gives NULL beside nullable ones (ARRAY_INDEXOF)', async () => {
+    // ARRAY_INDEXOF(c_arr, NULL) is 0; with a nullable array column, even one holding [1, 2], it is NULL.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql) ? truthBox(/n_c_arr|CAST\(c_arr AS ARRAY\(INT\) NULL\)/.test(sql)) : value('1'),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'array_indexof', form: { args: 'column' }, calls: [[familyArg('ARRAY'), familyArg('INTEGER')]] },
+    ]);
+    const b = behaviour.get('array_indexof')!;
+    expect(b.nullIn).toEqual(['null', 'conditional']);
+    expect(
+      nullBehaviour({ kind: 'scalar', calls: [{ args: ['ARRAY(INT)', 'INT'], returns: 'BIGINT' }], ...b }).text,
+    ).toBe(
+      'NULL as the first argument gives NULL; as the second, a value when the other arguments are of NOT NULL types, ' +
+        'and NULL when one is nullable',
+    );
+    // COALESCE passes a NULL over beside nullable arguments too: its line stays.
+    const coalesce = await probeBehaviour(
+      {
+        plan: () => Promise.resolve([]),
+        run: (sqls) =>
+          Promise.resolve(
+            sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(/\(n_c_i32, n_c_i32\)/.test(sql)) : value('1'))),
+          ),
+      },
+      [{ name: 'coalesce', form: { args: 'column' }, calls: [[familyArg('INTEGER'), familyArg('INTEGER')]] }],
+    );
+    expect(coalesce.behaviour.get('coalesce')!.nullIn).toEqual(['value', 'value']);
   });
 
   it("gives a function written with literals a NULL of the literal's type (JSON_EXISTS_ANY_KEYS: NULL, not refused)", async () => {
@@ -572,6 +608,16 @@ describe('an aggregate over rows', () => {
       { name: 'count', ...intCalls },
     ]);
     expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it('runs an aggregate of bitmaps over overlapping bitmaps in two orders (BITMAP_NOT_COUNT depends on it)', async () => {
+    const engine = aggregateEngine({ alone: '1', withNull: '1', sameInOrder: false, nearInOrder: false });
+    const ran: string[] = [];
+    const { behaviour } = await probeBehaviour({ ...engine, run: (sqls) => (ran.push(...sqls), engine.run(sqls)) }, [
+      { name: 'bitmap_not_count', form: { args: 'column' }, calls: [[familyArg('BITMAP')]], aggregate: true },
+    ]);
+    expect(behaviour.get('bitmap_not_count')).toMatchObject({ deterministic: false, rowOrder: true });
+    expect(ran.some((sql) => /BUILD_BITMAP\(\[number, /.test(sql) && /ORDER BY number DESC/.test(sql))).toBe(true);
   });
 
   it("tells a parameter it takes and uses (APPROX_COUNT_DISTINCT's error rate) from one it takes and ignores (SUM)", async () => {
@@ -859,6 +905,63 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     // Strings fail on their value ('a' is no number), which another string may pass: that call stays.
     expect(calls).toContain('ARRAY(VARCHAR), ARRAY(INT)');
     expect(calls.filter((c) => c.startsWith('ARRAY(ARRAY'))).toEqual([]);
+  });
+
+  it('runs a decoder on encoded text, so its card says whether it is deterministic (FROM_BASE64, FROM_HEX)', async () => {
+    // '1' is neither hex nor base64 text, and no JSON path or key path either: FROM_BASE64 fails on them all.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /^SELECT from_base64\((c_str|'[^']*')\) FROM probe$/.test(sql)
+              ? { type: 'Binary' }
+              : { error: 'no overload satisfies `from_base64(Bitmap)`' },
+          ),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql)
+              ? truthBox(/\(NULL\)/.test(sql))
+              : /from_base64\('abcd'\)/.test(sql)
+                ? value('69B71D')
+                : { error: 'BadArguments: Encoded text cannot have a 6-bit remainder.' },
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'from_base64', aggregate: false, maxArity: 1 }]);
+    expect(probes.get('from_base64')).toMatchObject({ sample: "from_base64('abcd')", deterministic: true });
+  });
+
+  it('lists only the calls that run of a function that plans any types (JSON_OBJECT: string keys, in pairs)', async () => {
+    // JSON_OBJECT plans every call; run, it wants an even number of arguments, and keys that are distinct strings.
+    const isString = (a: string) => /^(n_)?c_str$|^'[^']*'$|^CAST\(c_str AS VARCHAR NULL\)$/.test(a);
+    const engine: ProbeEngine = {
+      plan: (sqls) => Promise.resolve(sqls.map(() => ({ type: 'Variant' }))),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /json_object\((.*)\)\)? (IS NULL )?FROM probe$/.exec(sql);
+            const args = overloadArgs(call?.[1] ?? '');
+            const keys = args.filter((_, i) => i % 2 === 0);
+            if (args.length % 2 || !keys.every(isString) || new Set(keys).size < keys.length)
+              return { error: 'BadArguments: Key must be a string value' };
+            return call?.[2] ? truthBox(false) : value('\'{"1":"1"}\'');
+          }),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'json_object', aggregate: false, maxArity: 4 }]);
+    const probe = probes.get('json_object')!;
+    expect(probe.repeats).toBe(2);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    const card = functionCards(dir, dir, { engine: 'v', functions: { json_object: probe } }, new Map());
+    fs.rmSync(dir, { recursive: true, force: true });
+    const values = ALL_FAMILIES.filter((f) => f.name !== 'NULL')
+      .map((f) => (f.name === 'FLOAT' ? 'FLOAT | DOUBLE' : f.name))
+      .join(' | ');
+    expect(card.json_object!.signatures).toEqual([
+      `JSON_OBJECT([VARCHAR, ${values} [, VARCHAR, ${values}] ...]) → VARIANT`,
+    ]);
   });
 
   it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
