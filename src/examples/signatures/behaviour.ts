@@ -44,6 +44,11 @@ export interface Behaviour {
   deterministic?: boolean;
   /** The answer changed with the session's time zone (set only then). */
   timeZone?: true;
+  /**
+   * The answer is a date one day later in the zone whose date is one day later (UTC+12 against UTC-12): it follows
+   * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
+   */
+  currentDate?: true;
   /** An aggregate's answer changed with the order of its input rows (set only then). */
   rowOrder?: true;
   /** An aggregate called without parameters took one and answered differently for two (set only then). */
@@ -279,6 +284,8 @@ export async function probeBehaviour(
       b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
       if (zone && first.box === second.box) b.timeZone = true;
+      const i = zoneFree.indexOf(selectSql(p.sample));
+      if (b.timeZone && followsTheDate(west[i]!, east[i]!)) b.currentDate = true;
     }
     if (p.nullIn.length) {
       b.nullIn = p.nullIn.map((s, i) => {
@@ -336,6 +343,15 @@ function nullableOthers(
         c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : nullableValue(c.args[j]!, x))),
       )}) IS NULL FROM probe`,
   );
+}
+
+/** A one-cell answer that is a date in the zone west of UTC and the next day in the zone east of it. */
+function followsTheDate(west: { box?: string }, east: { box?: string }): boolean {
+  const dateOf = (a: { box?: string }) => {
+    const cell = /│\s*'?(\d{4}-\d{2}-\d{2})'?\s*│\s*$/m.exec(a.box ?? '');
+    return cell ? Date.parse(`${cell[1]}T00:00:00Z`) : NaN;
+  };
+  return dateOf(east) - dateOf(west) === 86_400_000;
 }
 
 /** The data rows of an answer (its header names the statement, which differs between the runs compared). */

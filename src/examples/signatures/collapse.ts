@@ -228,6 +228,8 @@ export interface CallForm {
   variadic?: boolean;
   /** The arguments come in groups of this many (JSON_OBJECT's key and value), as runs showed. */
   repeats?: number;
+  /** How the documentation writes several parameters (`(<level1>, <level2>, ...)`), where it does. */
+  several?: string;
 }
 
 /**

@@ -95,12 +95,15 @@ describe('readable signatures', () => {
           'window\tNTILE\tNTILE(n) OVER ( PARTITION BY expr, ... ORDER BY expr )\tx.md',
           'geo\tPOINT_IN_POLYGON\tPOINT_IN_POLYGON((x,y), [(a,b), (c,d) ... ])\tx.md',
           'string\tUPPER\tUPPER(<str>)\tx.md',
+          'aggregate\tGROUP_ARRAY_MOVING_AVG\tGROUP_ARRAY_MOVING_AVG(<expr>) ; GROUP_ARRAY_MOVING_AVG(<window_size>)(<expr>)\tx.md',
         ].join('\n'),
       );
+      // Parameters that only a later form has are optional: GROUP_ARRAY_MOVING_AVG(x) and (2)(x) both run.
       expect(Object.fromEntries(documentedForms(dir))).toEqual({
         window_funnel: { params: '(<window>)', variadic: true },
         retention: { variadic: true },
         point_in_polygon: { variadic: true },
+        group_array_moving_avg: { params: '[(<window_size>)]' },
       });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -307,16 +310,34 @@ describe('readable signatures', () => {
             if (sql.startsWith('UNSET timezone')) zone = 'UTC';
             if (sql === 'SELECT today() FROM probe')
               return { box: `│ Date │\n│ '${zone === 'Etc/GMT-12' ? '2026-11-28' : '2026-11-27'}' │` };
+            if (sql === 'SELECT timezone() FROM probe') return { box: `│ String │\n│ '${zone}' │` };
             return { box: `│ String │\n│ '${sql}' │` };
           }),
         ),
     };
     const { behaviour } = await probeBehaviour(engine, [
       { name: 'today', form: { args: 'column' }, calls: [[]] },
+      { name: 'timezone', form: { args: 'column' }, calls: [[]] },
       { name: 'pi', form: { args: 'column' }, calls: [[]] },
     ]);
     expect(behaviour.get('today')!.deterministic).toBe(false);
     expect(behaviour.get('today')!.timeZone).toBe(true);
+    // The date a day later where the zone's date is a day later: TODAY follows the current date, day by day.
+    expect(behaviour.get('today')!.currentDate).toBe(true);
+    expect(behaviour.get('timezone')).toMatchObject({ deterministic: false, timeZone: true });
+    expect(behaviour.get('timezone')!.currentDate).toBeUndefined();
+    const card = signatureCard({
+      name: 'today',
+      kind: 'scalar',
+      signatures: ['TODAY() → DATE'],
+      returns: ['DATE'],
+      nulls: { kind: 'unknown', text: 'takes no arguments' },
+      deterministic: false,
+      timeZone: true,
+      currentDate: true,
+      aliases: [],
+    });
+    expect(JSON.stringify(card)).toMatch(/changes from day to day/);
     expect(behaviour.get('pi')!.timeZone).toBeUndefined();
     expect(behaviour.get('pi')!.deterministic).toBe(true);
     // A call with an argument that is stable says nothing of the call without one (LAST_QUERY_ID()).
@@ -962,6 +983,90 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     expect(card.json_object!.signatures).toEqual([
       `JSON_OBJECT([VARCHAR, ${values} [, VARCHAR, ${values}] ...]) → VARIANT`,
     ]);
+  });
+
+  it("plans a function's parameters as strings too: INTERSECT_COUNT's keys have its parameters' type", async () => {
+    // intersect_count(1)(bitmap, key) wants integer keys; intersect_count('1')(bitmap, key) string keys.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /^SELECT intersect_count\(1\)\(c_bitmap, c_i32\) FROM probe$/.test(sql) ||
+            /^SELECT intersect_count\('1'\)\(c_bitmap, c_str\) FROM probe$/.test(sql)
+              ? { type: 'Nullable(Number(UInt64))' }
+              : { error: "BadDataValueType: intersect_count param(0) type mismatch, expect: 'String'" },
+          ),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('2')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'intersect_count', aggregate: true, maxArity: 2 }]);
+    expect(probes.get('intersect_count')!.calls.map((c) => c.args.join(', '))).toEqual([
+      'BITMAP, INT',
+      'BITMAP, VARCHAR',
+    ]);
+  });
+
+  it('plans an aggregate with two parameters where they change its type (QUANTILE_TDIGEST: an array of levels)', async () => {
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const m = /^SELECT quantile_tdigest(\([\d., ]+\))?\((c_i32|c_f64)\) FROM probe$/.exec(sql);
+            if (!m) return { error: 'no overload satisfies `quantile_tdigest(Bitmap)`' };
+            return { type: m[1]?.includes(',') ? 'Nullable(Array(Number(Float64)))' : 'Nullable(Number(Float64))' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('1')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'quantile_tdigest', aggregate: true, maxArity: 1 }]);
+    const probe = probes.get('quantile_tdigest')!;
+    expect(probe.severalParameters).toEqual([
+      { args: ['DOUBLE'], returns: 'ARRAY(DOUBLE) NULL' },
+      { args: ['INT'], returns: 'ARRAY(DOUBLE) NULL' },
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    fs.mkdirSync(path.join(dir, 'content/catalogue'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'content/catalogue/functions.tsv'),
+      'category\tname\tsyntax\tsource\naggregate\tQUANTILE_TDIGEST\tQUANTILE_TDIGEST(<level1>[, <level2>, ...])(<expr>)\tx.md\n',
+    );
+    const card = functionCards(dir, dir, { engine: 'v', functions: { quantile_tdigest: probe } }, new Map());
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(card.quantile_tdigest!.signatures).toEqual([
+      'QUANTILE_TDIGEST(<level1>)(INT | DOUBLE) → DOUBLE NULL',
+      'QUANTILE_TDIGEST(<level1>, <level2>, ...)(INT | DOUBLE) → ARRAY(DOUBLE) NULL',
+    ]);
+  });
+
+  it('lists the calls a scalar takes only with parameters (TO_DECIMAL(10, 2)(INT)), not parameters it ignores (ABS)', async () => {
+    const planned: string[] = [];
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            planned.push(sql);
+            const decimal = /^SELECT to_decimal(\(10, 2\))?\((c_\w+)\) FROM probe$/.exec(sql);
+            if (decimal && (decimal[1] ? /^c_(i32|str|bool|dec)$/ : /^c_dec$/).test(decimal[2]!))
+              return { type: 'Decimal(Decimal128(DecimalSize { precision: 10, scale: 2 }))' };
+            // ABS takes any parameters and ignores them, ('?') too.
+            if (/^SELECT abs(\([^)]*\))?\(c_i32\) FROM probe$/.test(sql)) return { type: 'Number(UInt32)' };
+            return { error: 'no overload satisfies `f(Bitmap)`' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('1')))),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'to_decimal', aggregate: false, maxArity: 1 },
+      { name: 'abs', aggregate: false, maxArity: 1 },
+    ]);
+    expect(probes.get('to_decimal')!.calls.map((c) => c.args.join(', '))).toEqual(['DECIMAL(10, 2)']);
+    expect(probes.get('to_decimal')!.parameterCalls).toEqual({
+      params: '(10, 2)',
+      calls: ['BOOLEAN', 'DECIMAL(10, 2)', 'INT', 'VARCHAR'].map((t) => ({ args: [t], returns: 'DECIMAL(10, 2)' })),
+    });
+    expect(probes.get('abs')!.parameterCalls).toBeUndefined();
+    // ABS takes ('?') as well: it ignores parameters, and is not planned through the families with them.
+    expect(planned.filter((sql) => /^SELECT abs\(10, 2\)\((?!c_i32)/.test(sql))).toEqual([]);
   });
 
   it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
