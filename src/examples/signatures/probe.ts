@@ -303,15 +303,18 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
       return familyCalls(st)
         .filter((c) => c.args.every(standsForFamily))
         .map((c) => ({ args: c.args.map((a, i) => ({ a, i, key: `${c.args.length}:${i}:${a.family.name}` })) }))
-        .flatMap((c) =>
-          c.args
+        .flatMap((c) => [
+          ...c.args
             .filter(({ a, key }) => a.family.widths.length > 0 && !covered.has(key) && covered.add(key))
             .flatMap(({ a, i }) =>
               a.family.widths
                 .filter((w) => w !== a.variant)
                 .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { ...a, variant: w } : b.a)) })),
             ),
-        );
+          // Arrays of one element type in every array position: L2_DISTANCE of two FLOAT vectors is FLOAT, of a
+          // FLOAT and an INT vector DOUBLE.
+          ...sameArrays(c.args.map(({ a }) => a)).map((args) => ({ st, args })),
+        ]);
     }),
   );
 }
@@ -446,6 +449,15 @@ async function planSeveralParameters(batch: Batch, states: State[]): Promise<Map
   for (const calls of out.values())
     calls.sort((a, b) => a.args.length - b.args.length || a.args.join(',').localeCompare(b.args.join(',')));
   return out;
+}
+
+/** A call with two or more arrays, each width of array in all of their positions at once. */
+function sameArrays(args: Arg[]): Arg[][] {
+  const arrays = args.filter((a) => a.family.name === 'ARRAY');
+  if (arrays.length < 2 || !arrays.every((a) => a.variant === a.family.rep)) return [];
+  return arrays[0]!.family.widths
+    .filter((w) => w !== arrays[0]!.variant)
+    .map((w) => args.map((a) => (a.family.name === 'ARRAY' ? { ...a, variant: w } : a)));
 }
 
 /** The accepted calls of representative types without the NULL literal, fewest arguments and commonest families first. */

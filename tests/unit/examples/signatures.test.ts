@@ -1069,6 +1069,28 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     expect(planned.filter((sql) => /^SELECT abs\(10, 2\)\((?!c_i32)/.test(sql))).toEqual([]);
   });
 
+  it('tries arrays of one element type in every array position (L2_DISTANCE of FLOAT vectors is FLOAT)', async () => {
+    const arrays = /^SELECT l2_distance\((c_arr\w*), (c_arr\w*)\) FROM probe$/;
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const m = arrays.exec(sql);
+            if (!m || m[1] === 'c_arr_arr' || m[2] === 'c_arr_arr')
+              return { error: 'no overload satisfies `l2_distance(Bitmap)`' };
+            return { type: m[1] === 'c_arr_f32' && m[2] === 'c_arr_f32' ? 'Number(Float32)' : 'Number(Float64)' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('0')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'l2_distance', aggregate: false, maxArity: 2 }]);
+    const calls = probes.get('l2_distance')!.calls;
+    expect(calls).toContainEqual({ args: ['ARRAY(FLOAT)', 'ARRAY(FLOAT)'], returns: 'FLOAT' });
+    expect(collapseSignatures(calls).map((s) => signatureText('l2_distance', s))).toEqual([
+      'L2_DISTANCE(ARRAY, ARRAY) → FLOAT | DOUBLE',
+    ]);
+  });
+
   it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
     // The weight refuses signed integers when the call is planned; a constant 1::INT is read as unsigned.
     const engine: ProbeEngine = {
