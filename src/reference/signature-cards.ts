@@ -52,11 +52,13 @@ export function signatureCard(card: FunctionCard): Element {
       text(
         card.deterministic
           ? 'yes: the same arguments give the same result'
-          : card.timeZone
-            ? "no: the result depends on the session's time zone (the timezone setting), not only on the arguments"
-            : card.rowOrder
-              ? 'no: the result depends on the order in which rows arrive, not only on which rows'
-              : 'no: each call may give a different result',
+          : card.currentDate
+            ? "no: the result follows the current date, so it changes from day to day, and it is that date in the session's time zone (the timezone setting)"
+            : card.timeZone
+              ? "no: the result depends on the session's time zone (the timezone setting), not only on the arguments"
+              : card.rowOrder
+                ? 'no: the result depends on the order in which rows arrive, not only on which rows'
+                : 'no: each call may give a different result',
       ),
     ]);
   if (card.aliases.length) fact('Other names', [text(card.aliases.map((a) => a.toUpperCase()).join(', '))]);

@@ -44,10 +44,20 @@ export interface Behaviour {
   deterministic?: boolean;
   /** The answer changed with the session's time zone (set only then). */
   timeZone?: true;
+  /**
+   * The answer is a date one day later in the zone whose date is one day later (UTC+12 against UTC-12): it follows
+   * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
+   */
+  currentDate?: true;
   /** An aggregate's answer changed with the order of its input rows (set only then). */
   rowOrder?: true;
   /** An aggregate called without parameters took one and answered differently for two (set only then). */
   optionalParameter?: true;
+  /**
+   * The sample is a call of strings, chosen because no typed call gave a value (JSON_OBJECT's keys): the types the
+   * engine planned are to be checked by running calls (`checked-by-value.ts`). Its arguments.
+   */
+  byValue?: Arg[];
 }
 
 /**
@@ -64,7 +74,7 @@ const isNullAnswer = (a: { box?: string; error?: string }): NullAnswer => {
 };
 
 /** What a one-row answer holds: a value, NULL, no row at all, or nothing (the call failed). */
-function sampleAnswer(a: { box?: string }): 'value' | 'null' | 'error' | 'empty' {
+export function sampleAnswer(a: { box?: string }): 'value' | 'null' | 'error' | 'empty' {
   if (a.box === undefined) return 'error';
   if (noRows(a.box)) return 'empty';
   const row =
@@ -187,6 +197,7 @@ export async function probeBehaviour(
     { sample: string; nullIn: string[]; allNull: string; typedNullIn: (string | undefined)[] }
   >();
   const aggregatePlans = new Map<BehaviourTarget, ReturnType<typeof aggregateRuns>>();
+  const othersNullable = new Map<BehaviourTarget, string[]>();
   for (const t of targets) {
     const c = sampleOf(t);
     if (!c) continue;
@@ -205,6 +216,7 @@ export async function probeBehaviour(
       ),
     };
     plans.set(t, p);
+    if (!t.aggregate && c.args.length > 1) othersNullable.set(t, nullableOthers(t, c, callOf));
     runs.push(selectSql(call), ...p.nullIn, p.allNull);
     if (t.aggregate && !t.form.window) {
       const a = aggregateRuns(t, c, callOf);
@@ -231,6 +243,16 @@ export async function probeBehaviour(
   );
   const typedAnswers = await runAll(engine, typedNulls);
   typedNulls.forEach((s, i) => byRun.set(s, typedAnswers[i]!));
+  // A NULL argument that gives a value beside NOT NULL columns, asked again beside values of nullable types: the
+  // engine may treat a NULL itself only where no other argument can be NULL (ARRAY_INDEXOF(c_arr, NULL) is 0, and
+  // NULL when the array column is nullable, holding a value or not).
+  const nullableAnswerOf = (t: BehaviourTarget, i: number, asked: NullAnswer) =>
+    asked === 'value' ? othersNullable.get(t)?.[i] : undefined;
+  const asNullable = [...plans].flatMap(([t, p]) =>
+    p.nullIn.flatMap((s, i) => nullableAnswerOf(t, i, isNullAnswer(byRun.get(s)!)) ?? []),
+  );
+  const nullableAnswers = await runAll(engine, asNullable);
+  asNullable.forEach((s, i) => byRun.set(s, nullableAnswers[i]!));
   const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
   // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
   // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
@@ -250,6 +272,9 @@ export async function probeBehaviour(
   const behaviour = new Map<string, Behaviour>();
   for (const [t, p] of plans) {
     const b: Behaviour = { sample: p.sample };
+    const c = sampleOf(t)!;
+    const strings = c.args.length > 1 && c.args.every((a) => a.family.name === 'VARCHAR' && !a.constant);
+    if (strings && !runsOn(t) && answer(t, c) === 'value') b.byValue = c.args;
     const first = byRun.get(selectSql(p.sample))!;
     const second = againBy.get(selectSql(p.sample))!;
     if (first.box !== undefined && second.box !== undefined) {
@@ -259,11 +284,15 @@ export async function probeBehaviour(
       b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
       if (zone && first.box === second.box) b.timeZone = true;
+      const i = zoneFree.indexOf(selectSql(p.sample));
+      if (b.timeZone && followsTheDate(west[i]!, east[i]!)) b.currentDate = true;
     }
     if (p.nullIn.length) {
       b.nullIn = p.nullIn.map((s, i) => {
         const typed = p.typedNullIn[i] && byRun.get(p.typedNullIn[i]);
         const asked = isNullAnswer(byRun.get(s)!);
+        const besideNullable = nullableAnswerOf(t, i, asked);
+        if (besideNullable && isNullAnswer(byRun.get(besideNullable)!) === 'null') return 'conditional';
         return asked === 'rejected' && typed ? isNullAnswer(typed) : asked;
       });
       b.allNull = isNullAnswer(byRun.get(p.allNull)!);
@@ -290,7 +319,39 @@ export async function probeBehaviour(
     }
     behaviour.set(t.name, b);
   }
-  return { behaviour, ran: tries + runs.length + typedNulls.length + again.length + 2 * zoneFree.length };
+  return {
+    behaviour,
+    ran: tries + runs.length + typedNulls.length + asNullable.length + again.length + 2 * zoneFree.length,
+  };
+}
+
+/**
+ * For each argument of a scalar sample, the sample with that argument NULL and every other one of a nullable type
+ * holding its value (`CAST(c_arr AS ARRAY(INT) NULL)`); a constant stays as it is (it may have to be one).
+ */
+function nullableOthers(
+  t: BehaviourTarget,
+  c: Candidate,
+  callOf: (t: BehaviourTarget, argsSql: string[]) => string,
+): string[] {
+  const nullableValue = (a: Arg, sql: string) =>
+    a.constant || a.family.name === 'NULL' ? sql : `CAST(${sql} AS ${a.variant.sql} NULL)`;
+  return c.args.map(
+    (_, i) =>
+      `SELECT (${callOf(
+        t,
+        c.sqls.map((x, j) => (j === i ? nullableSql(c.args[j]!, t.form) : nullableValue(c.args[j]!, x))),
+      )}) IS NULL FROM probe`,
+  );
+}
+
+/** A one-cell answer that is a date in the zone west of UTC and the next day in the zone east of it. */
+function followsTheDate(west: { box?: string }, east: { box?: string }): boolean {
+  const dateOf = (a: { box?: string }) => {
+    const cell = /│\s*'?(\d{4}-\d{2}-\d{2})'?\s*│\s*$/m.exec(a.box ?? '');
+    return cell ? Date.parse(`${cell[1]}T00:00:00Z`) : NaN;
+  };
+  return dateOf(east) - dateOf(west) === 86_400_000;
 }
 
 /** The data rows of an answer (its header names the statement, which differs between the runs compared). */
@@ -324,11 +385,16 @@ const ORDER_ROWS = 10000;
 const PARAMETERS = ['0.01', '0.5'] as const;
 /** Families whose values a number casts to: the argument varied over the rows (a string for STRING_AGG). */
 const VARIED_FAMILIES = new Set(['INTEGER', 'FLOAT', 'DECIMAL', 'VARCHAR']);
+/**
+ * Bitmaps varied over the rows, where no argument is a number or a string: of two items each, so that they overlap
+ * (BITMAP_NOT_COUNT counts the first bitmap's items that no later one has: 1 in one order, 2 in the other).
+ */
+const VARIED_BITMAP = 'BUILD_BITMAP([number, number * number % 100003])';
 
 /**
  * The runs that tell an aggregate's NULL inputs skipped or counted (the sample's row alone; beside it, the row with
  * one argument NULL) and whether its answer depends on the order of its rows (the same varied numbers in
- * ascending and descending order; only when an argument is a number or a string).
+ * ascending and descending order; only when an argument is a number, a string or a bitmap).
  */
 function aggregateRuns(
   t: BehaviourTarget,
@@ -347,9 +413,14 @@ function aggregateRuns(
   // The first number (else string) varies; the other arguments are constants (a weight or a delimiter may have to
   // be one, and a join with the probe table would cost seconds).
   const numeric = c.args.findIndex((a) => a.family.name !== 'VARCHAR' && VARIED_FAMILIES.has(a.family.name));
-  const first = numeric >= 0 ? numeric : c.args.findIndex((a) => VARIED_FAMILIES.has(a.family.name));
+  const text = c.args.findIndex((a) => VARIED_FAMILIES.has(a.family.name));
+  const first = numeric >= 0 ? numeric : text >= 0 ? text : c.args.findIndex((a) => a.family.name === 'BITMAP');
   const varied = c.args.map((a, i) =>
-    i === first ? `CAST(number * number % 100003 AS ${a.variant.sql})` : argSql(a.variant, 'literal'),
+    i !== first
+      ? argSql(a.variant, 'literal')
+      : a.family.name === 'BITMAP'
+        ? VARIED_BITMAP
+        : `CAST(number * number % 100003 AS ${a.variant.sql})`,
   );
   const inOrder = (dir: string, call = callOf(t, callArgs)) =>
     `(SELECT ${call} FROM (SELECT ${varied.map((x, i) => `${x} AS ${names[i]}`).join(', ')} ` +

@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalName } from '../../islands/name-match.ts';
-import { collapseSignatures, nullBehaviour, returnText, signatureText, type NullBehaviour } from './collapse.ts';
+import {
+  collapseSignatures,
+  groupedSignatures,
+  nullBehaviour,
+  returnText,
+  signatureText,
+  type NullBehaviour,
+} from './collapse.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
@@ -28,6 +35,8 @@ export interface FunctionCard {
   deterministic?: boolean;
   /** Not deterministic because the result changes with the session's time zone. */
   timeZone?: true;
+  /** Not deterministic because the result is the current date (in the session's time zone): it changes every day. */
+  currentDate?: true;
   /** Not deterministic because the aggregate's result changes with the order in which rows arrive. */
   rowOrder?: true;
   /** Other names of the same function (the engine resolves them to one). */
@@ -145,27 +154,41 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const sigs = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
+    const collapsed = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
+    const sigs = p.repeats ? groupedSignatures(collapsed, p.repeats) : collapsed;
+    const documentedParams = forms.get(name)?.params;
+    const parameterSigs = p.parameterCalls
+      ? collapseSignatures(p.parameterCalls.calls, { typedByParameters: true })
+      : [];
+    const severalSigs = p.severalParameters ? collapseSignatures(p.severalParameters, { typedByParameters: true }) : [];
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
     const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
     const card: FunctionCard = {
       name,
       kind: p.kind,
-      signatures: sigs.map((s) =>
-        signatureText(name, s, {
-          ...forms.get(name),
-          // Parameters the documentation does not name: the engine needs them all the same, or takes one it may
-          // be given (an error rate).
-          ...(p.form?.startsWith('params') && !forms.get(name)?.params ? { params: '(…)' } : {}),
-          ...(p.optionalParameter && !forms.get(name)?.params ? { params: '[(…)]' } : {}),
-        }),
-      ),
-      returns: boundedReturns([...new Set(sigs.map(returnText))]),
+      signatures: [
+        ...sigs.map((s) =>
+          signatureText(name, s, {
+            ...forms.get(name),
+            // Parameters the documentation does not name: the engine needs them all the same, or takes one it may
+            // be given (an error rate); documented ones it may go without (QUANTILE_TDIGEST(x) is the median).
+            ...(p.form?.startsWith('params') && !documentedParams ? { params: '(…)' } : {}),
+            ...(p.optionalParameter ? { params: documentedParams ? `[${documentedParams}]` : '[(…)]' } : {}),
+            ...(p.repeats ? { repeats: p.repeats, variadic: false } : {}),
+          }),
+        ),
+        // Two parameters where they change the type: QUANTILE_TDIGEST(<level1>, <level2>, ...)(…) → ARRAY(DOUBLE).
+        ...severalSigs.map((s) => signatureText(name, s, { params: forms.get(name)?.several ?? '(…, …)' })),
+        // A scalar written with parameters too: TO_DECIMAL(…)(INTEGER | … | BOOLEAN) → DECIMAL(10, 2).
+        ...parameterSigs.map((s) => signatureText(name, s, { params: '(…)' })),
+      ],
+      returns: boundedReturns([...new Set([...sigs, ...severalSigs, ...parameterSigs].map(returnText))]),
       nulls: nullBehaviour(p),
       aliases,
     };
     if (p.deterministic !== undefined) card.deterministic = p.deterministic;
     if (p.timeZone) card.timeZone = true;
+    if (p.currentDate) card.currentDate = true;
     if (p.rowOrder) card.rowOrder = true;
     if (category) card.category = category;
     const intro = introduced.get(name) ?? aliases.map((a) => introduced.get(a)).find(Boolean);

@@ -226,9 +226,33 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
 export interface CallForm {
   params?: string;
   variadic?: boolean;
+  /** The arguments come in groups of this many (JSON_OBJECT's key and value), as runs showed. */
+  repeats?: number;
+  /** How the documentation writes several parameters (`(<level1>, <level2>, ...)`), where it does. */
+  several?: string;
+}
+
+/**
+ * The signatures of a function whose arguments come in groups of `n`: the group's signature stands for every
+ * multiple of it (those are left out), and takes none at all where the call without arguments returns the same.
+ */
+export function groupedSignatures(sigs: Signature[], n: number): Signature[] {
+  const group = sigs.find((s) => s.args.length === n && s.required === n);
+  if (!group) return sigs;
+  const none = sigs.find((s) => s.args.length === 0 && s.returns === group.returns && s.nullable === group.nullable);
+  return sigs
+    .filter((s) => s !== none && !(s !== group && s.args.length > n && s.args.length % n === 0))
+    .map((s) => (s === group && none ? { ...s, required: 0 } : s));
 }
 
 export function signatureText(name: string, s: Signature, form: CallForm = {}): string {
+  if (form.repeats && form.repeats === s.args.length && (s.required === 0 || s.required === s.args.length)) {
+    // JSON_OBJECT([VARCHAR, T [, VARCHAR, T] ...]): one group, then any number more.
+    const group = s.args.map((alts) => alts.join(' | ')).join(', ');
+    const groups = `${group} [, ${group}] ...`;
+    const inner = s.required === 0 ? `[${groups}]` : groups;
+    return `${name.toUpperCase()}${form.params ?? ''}(${inner}) → ${returnText(s)}`;
+  }
   const parts = s.args.map((alts, i) => {
     const text = alts.join(' | ');
     if (i < s.required) return i === 0 ? text : `, ${text}`;
@@ -302,6 +326,9 @@ function whichCalls(nullable: ProbedCall[], real: ProbedCall[]): string {
   return 'some calls';
 }
 
+/** What a NULL gives that is a value only beside arguments of NOT NULL types. */
+const CONDITIONAL = 'a value when the other arguments are of NOT NULL types, and NULL when one is nullable';
+
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
 function nullArguments(p: FunctionProbe): { kind: NullBehaviour; text: string } {
@@ -346,7 +373,10 @@ function nullArguments(p: FunctionProbe): { kind: NullBehaviour; text: string } 
           ? 'NULL inputs are not skipped: each one counts in the result'
           : `NULL as the ${ord(counted)} argument is not skipped: it counts in the result`,
     };
-  if (answers.some((a) => a === 'error' || a === 'rejected') && !answers.some((a) => a === 'value' || a === 'null'))
+  if (
+    answers.some((a) => a === 'error' || a === 'rejected') &&
+    !answers.some((a) => a === 'value' || a === 'null' || a === 'conditional')
+  )
     return { kind: 'unknown', text: 'could not be told (the probe call fails)' };
   const nulls = which('null');
   const values = which('value');
@@ -361,6 +391,8 @@ function nullArguments(p: FunctionProbe): { kind: NullBehaviour; text: string } 
     [
       [nulls, 'gives NULL', 'NULL'],
       [values, 'gives a value', 'a value'],
+      // ARRAY_INDEXOF(c_arr, NULL) is 0; with a nullable array column, NULL (the engine's own NULL rule then).
+      [which('conditional'), `gives ${CONDITIONAL}`, CONDITIONAL],
       [refused, 'is refused', 'the call is refused'],
     ] as const
   )

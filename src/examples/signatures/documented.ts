@@ -59,20 +59,30 @@ function topLevelGroups(text: string): string[] {
 export function documentedForms(projectRoot: string): Map<string, CallForm> {
   const out = new Map<string, CallForm>();
   for (const [name, syntax] of documentedSyntax(projectRoot)) {
-    // The call itself: a window function's OVER clause is not part of it.
-    const call = (syntax.split(';')[0] ?? '').split(/\sOVER\b/)[0]!.trim();
-    const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(call)?.[0];
-    if (!head || head.toLowerCase() !== name.toLowerCase()) continue;
-    const groups = topLevelGroups(call.slice(head.length));
-    const args = groups.at(-1);
-    if (args === undefined) continue;
-    const form: CallForm = {};
-    if (groups.length > 1)
-      form.params = groups
+    // The calls themselves, of this name: a window function's OVER clause is not part of them.
+    const calls = syntax.split(';').flatMap((form) => {
+      const call = form.split(/\sOVER\b/)[0]!.trim();
+      const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(call)?.[0];
+      if (!head || head.toLowerCase() !== name.toLowerCase()) return [];
+      const groups = topLevelGroups(call.slice(head.length));
+      const params = groups
         .slice(0, -1)
         .map((g) => `(${g.replace(/\s+/g, ' ')})`)
         .join('');
-    if (/\.\.\./.test(args)) form.variadic = true;
+      return groups.length ? [{ args: groups.at(-1)!, params }] : [];
+    });
+    const [first] = calls;
+    if (!first) continue;
+    const form: CallForm = {};
+    // Parameters a later form adds to a first without them are optional: GROUP_ARRAY_MOVING_AVG[(<window_size>)].
+    const later = calls.find((c) => c.params)?.params;
+    // Several parameters (`(<level1>[, <level2>, ...])`, `(level1, level2, ...)`): the form of one is the first
+    // without its optional ones, and the form of several is written out.
+    const several = calls.find((c) => /\.\.\./.test(c.params))?.params;
+    if (first.params) form.params = several === first.params ? first.params.replace(/\s*\[.*\]/, '') : first.params;
+    else if (later) form.params = `[${later}]`;
+    if (several) form.several = several.replace(/[[\]]/g, '');
+    if (/\.\.\./.test(first.args)) form.variadic = true;
     if (form.params || form.variadic) out.set(name.toLowerCase(), form);
   }
   return out;

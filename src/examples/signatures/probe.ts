@@ -6,6 +6,7 @@
  * How calls are written is in calls.ts; NULL behaviour and determinism in behaviour.ts.
  */
 import { OTHER_STRINGS, probeBehaviour } from './behaviour.ts';
+import { checkByValue } from './checked-by-value.ts';
 import {
   callSql,
   FAMILY_PRIORITY,
@@ -52,9 +53,10 @@ export interface ProbedCall {
 
 /**
  * A NULL argument gave NULL, a value, an error, a refusal when planned, or no row at all (a set-returning function);
- * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped).
+ * for an aggregate, `counted`: a NULL input changed the result over other rows (it was not skipped); for a scalar,
+ * `conditional`: a value beside NOT NULL arguments, NULL where the others are of nullable types (ARRAY_INDEXOF).
  */
-export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted';
+export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted' | 'conditional';
 
 export interface FunctionProbe {
   kind: 'scalar' | 'aggregate';
@@ -72,6 +74,8 @@ export interface FunctionProbe {
   deterministic?: boolean;
   /** The sample's answer changed with the session's time zone. */
   timeZone?: true;
+  /** It follows the current date in the session's time zone (a day later in a zone a day ahead): TODAY. */
+  currentDate?: true;
   /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
   rowOrder?: true;
   /**
@@ -83,6 +87,21 @@ export interface FunctionProbe {
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
   aliasOf?: string;
+  /**
+   * Its calls given two parameters, where that changes the type one parameter gives (QUANTILE_TDIGEST(0.5, 0.9)(x)
+   * returns an array, one result per level).
+   */
+  severalParameters?: ProbedCall[];
+  /**
+   * A scalar function's calls written with parameters, where its plain calls took none (TO_DECIMAL(10, 2)(x) takes
+   * integers, strings and booleans; TO_DECIMAL(x) only decimals): the parameters tried and the calls they took.
+   */
+  parameterCalls?: { params: string; calls: ProbedCall[] };
+  /**
+   * Its arguments come in groups of this many, as runs showed (JSON_OBJECT's key and value: any even number of
+   * arguments); the card writes the group once and that it repeats.
+   */
+  repeats?: number;
 }
 
 /**
@@ -129,6 +148,8 @@ interface State {
 }
 
 const SEEDS_PER_ARITY = 3;
+/** The most calls planned for the families that runs found a function to take (JSON_OBJECT's value: 26 types). */
+const FOUND_CAP = 512;
 const PRODUCT_CAP = 64;
 const BITMAP = ALL_FAMILIES.find((f) => f.name === 'BITMAP')!;
 const GEOMETRY = ALL_FAMILIES.find((f) => f.name === 'GEOMETRY')!;
@@ -282,17 +303,161 @@ async function probeForm(batch: Batch, states: State[]): Promise<void> {
       return familyCalls(st)
         .filter((c) => c.args.every(standsForFamily))
         .map((c) => ({ args: c.args.map((a, i) => ({ a, i, key: `${c.args.length}:${i}:${a.family.name}` })) }))
-        .flatMap((c) =>
-          c.args
+        .flatMap((c) => [
+          ...c.args
             .filter(({ a, key }) => a.family.widths.length > 0 && !covered.has(key) && covered.add(key))
             .flatMap(({ a, i }) =>
               a.family.widths
                 .filter((w) => w !== a.variant)
                 .map((w) => ({ st, args: c.args.map((b, j) => (j === i ? { ...a, variant: w } : b.a)) })),
             ),
-        );
+          // Arrays of one element type in every array position: L2_DISTANCE of two FLOAT vectors is FLOAT, of a
+          // FLOAT and an INT vector DOUBLE.
+          ...sameArrays(c.args.map(({ a }) => a)).map((args) => ({ st, args })),
+        ]);
     }),
   );
+}
+
+/**
+ * A function written with parameters, planned with them as strings too: INTERSECT_COUNT's parameters are values of
+ * its key column's type, so `(1)` finds integer keys and `('1')` string keys. Each argument of the first accepted
+ * call of each count goes through every family, and a family found through its widths; planned only, as the calls
+ * the parameters found.
+ */
+async function planWithStringParameters(batch: Batch, states: State[]): Promise<void> {
+  const quoted = (params: string) => params.replace(/[\d.]+/g, (x) => `'${x}'`);
+  const sweep = (st: State) => {
+    const form = { ...st.form, params: quoted(st.form.params!) };
+    const firsts = new Map<number, Arg[]>();
+    for (const c of familyCalls(st)) if (!firsts.has(c.args.length)) firsts.set(c.args.length, c.args);
+    return [...firsts.values()].flatMap((args) =>
+      args.flatMap((_, i) =>
+        SWEEP.flatMap((f) =>
+          [f.rep, ...f.widths.filter((w) => w !== f.rep)].map((variant) => {
+            const call = args.map((a, j) => (j === i ? { family: f, variant } : a));
+            return { st, args: call, sql: selectSql(callSql(st.target.name, call, form)) };
+          }),
+        ),
+      ),
+    );
+  };
+  const items = states.flatMap(sweep);
+  const answers = await batch.plan(items.map((x) => x.sql));
+  for (const { st, args, sql } of items) {
+    const type = answers.get(sql)?.type;
+    if (type !== undefined && !st.accepted.has(keyOf(args)))
+      st.accepted.set(keyOf(args), { args, type: sqlTypeName(type) });
+  }
+}
+
+/** Parameters a scalar function may also be written with, as a precision and a scale are. */
+const SCALAR_PARAMETERS = FORMS.flatMap((f) => (f.params ? [f.params] : []));
+/** A parameter no function means: taken, it shows the function ignores its parameters. */
+const NO_SUCH_PARAMETER = "('?')";
+
+/**
+ * The calls of a scalar function written with parameters, where its plain calls took arguments without them:
+ * TO_DECIMAL(c_dec) gives the decimal's own type, and TO_DECIMAL(10, 2)(x) takes integers, strings and booleans too.
+ * Planned only: its first call with each kind of parameters, and with the first accepted, each argument through every
+ * family and its widths.
+ */
+async function planParameterForm(
+  batch: Batch,
+  states: State[],
+): Promise<Map<State, { params: string; calls: ProbedCall[] }>> {
+  const sqlOf = (st: State, args: Arg[], params: string) =>
+    selectSql(callSql(st.target.name, args, { ...st.form, params }));
+  const all = states.flatMap((st) => {
+    const [first] = familyCalls(st);
+    return first ? [{ st, args: first.args }] : [];
+  });
+  // A function that takes any parameters ignores them (ABS('?')(x) is ABS(x)); one that reads them refuses these.
+  const ignored = await batch.plan(all.map(({ st, args }) => sqlOf(st, args, NO_SUCH_PARAMETER)));
+  const firsts = all.filter(({ st, args }) => ignored.get(sqlOf(st, args, NO_SUCH_PARAMETER))?.type === undefined);
+  const answers = await batch.plan(firsts.flatMap(({ st, args }) => SCALAR_PARAMETERS.map((p) => sqlOf(st, args, p))));
+  const taken = firsts.flatMap(({ st, args }) => {
+    const params = SCALAR_PARAMETERS.find((p) => answers.get(sqlOf(st, args, p))?.type !== undefined);
+    return params ? [{ st, args, params }] : [];
+  });
+  const items = taken.flatMap(({ st, args, params }) =>
+    args.flatMap((_, i) =>
+      SWEEP.flatMap((f) =>
+        [f.rep, ...f.widths.filter((w) => w !== f.rep)].map((variant) => {
+          const call = args.map((a, j) => (j === i ? { family: f, variant } : a));
+          return { st, params, args: call, sql: sqlOf(st, call, params) };
+        }),
+      ),
+    ),
+  );
+  const typed = await batch.plan(items.map((x) => x.sql));
+  const out = new Map<State, { params: string; calls: ProbedCall[] }>();
+  for (const { st, params, args, sql } of items) {
+    const type = typed.get(sql)?.type;
+    if (type === undefined) continue;
+    const form = out.get(st) ?? { params, calls: [] };
+    const call = { args: args.map((a) => a.variant.sql), returns: sqlTypeName(type) };
+    if (!form.calls.some((c) => c.args.join(',') === call.args.join(','))) form.calls.push(call);
+    out.set(st, form);
+  }
+  // Most functions take parameters and ignore them (ABS(1)(x) is ABS(x)): kept only where they add a call.
+  for (const [st, { calls }] of out) {
+    const plain = new Map([...st.accepted.values()].map((c) => [keyOf(c.args), c.type]));
+    if (calls.every((c) => plain.get(c.args.join(',')) === c.returns)) out.delete(st);
+    else calls.sort((a, b) => a.args.length - b.args.length || a.args.join(',').localeCompare(b.args.join(',')));
+  }
+  return out;
+}
+
+/** One parameter and two, as levels are (QUANTILE_CONT(0.5)(x) and QUANTILE_CONT(0.5, 0.9)(x)). */
+const ONE_PARAMETER = '(0.5)';
+const TWO_PARAMETERS = '(0.5, 0.9)';
+
+/**
+ * The calls of an aggregate given two parameters, where that changes its type from one parameter's: several levels
+ * give an array of results (QUANTILE_TDIGEST(0.5, 0.9)(x) → ARRAY(DOUBLE)). Planned only: its first call with each,
+ * and where the types differ, every accepted call with two.
+ */
+async function planSeveralParameters(batch: Batch, states: State[]): Promise<Map<State, ProbedCall[]>> {
+  const real = (st: State) => [...st.accepted.values()].filter((c) => c.args.every((a) => a.family.name !== 'NULL'));
+  const sqlOf = (st: State, args: Arg[], params: string) =>
+    selectSql(callSql(st.target.name, args, { ...st.form, params }));
+  const firsts = states.flatMap((st) => {
+    const [first] = familyCalls(st);
+    return first ? [{ st, args: first.args }] : [];
+  });
+  const answers = await batch.plan(
+    firsts.flatMap(({ st, args }) => [sqlOf(st, args, ONE_PARAMETER), sqlOf(st, args, TWO_PARAMETERS)]),
+  );
+  const bare = (t?: string) => t?.replace(/^Nullable\((.*)\)$/, '$1');
+  const changed = firsts.filter(({ st, args }) => {
+    const [one, two] = [ONE_PARAMETER, TWO_PARAMETERS].map((p) => bare(answers.get(sqlOf(st, args, p))?.type));
+    return one !== undefined && two !== undefined && one !== two;
+  });
+  const all = changed.flatMap(({ st }) =>
+    real(st).map((c) => ({ st, args: c.args, sql: sqlOf(st, c.args, TWO_PARAMETERS) })),
+  );
+  const typed = await batch.plan(all.map((x) => x.sql));
+  const out = new Map<State, ProbedCall[]>();
+  for (const { st, args, sql } of all) {
+    const type = typed.get(sql)?.type;
+    if (type === undefined) continue;
+    const calls = out.get(st) ?? [];
+    calls.push({ args: args.map((a) => a.variant.sql), returns: sqlTypeName(type) });
+    out.set(st, calls);
+  }
+  for (const calls of out.values())
+    calls.sort((a, b) => a.args.length - b.args.length || a.args.join(',').localeCompare(b.args.join(',')));
+  return out;
+}
+
+/** A call with two or more arrays, each width of array in all of their positions at once. */
+function sameArrays(args: Arg[]): Arg[][] {
+  const arrays = args.filter((a) => a.family.name === 'ARRAY');
+  if (arrays.length < 2 || !arrays.every((a) => a.variant === a.family.rep)) return [];
+  return arrays[0]!.family.widths
+    .filter((w) => w !== arrays[0]!.variant)
+    .map((w) => args.map((a) => (a.family.name === 'ARRAY' ? { ...a, variant: w } : a)));
 }
 
 /** The accepted calls of representative types without the NULL literal, fewest arguments and commonest families first. */
@@ -366,6 +531,10 @@ export async function probeFunctions(
     states.filter((st) => st.form !== FORMS[0] && !runsNowhere.has(st)),
     running,
   );
+  await planWithStringParameters(
+    batch,
+    states.filter((st) => st.form.params && !runsNowhere.has(st)),
+  );
   if (process.env.PROBE_DEBUG)
     console.error(
       states
@@ -387,6 +556,49 @@ export async function probeFunctions(
     })),
   );
 
+  // A function the engine plans with any types and checks when run (JSON_OBJECT): only the calls the runs allow.
+  const { checked, ran: ranByValue } = await checkByValue(
+    engine,
+    states.flatMap((st) => {
+      const sample = behaviour.get(st.target.name)?.byValue;
+      const arities = [...new Set([...st.accepted.values()].map((c) => c.args.length))];
+      return sample ? [{ name: st.target.name, form: st.form, sample, arities }] : [];
+    }),
+  );
+  for (const st of states) {
+    const check = checked.get(st.target.name);
+    if (check) for (const [key, c] of st.accepted) if (!check.takes(c.args)) st.accepted.delete(key);
+  }
+  // And the calls the runs found that planning never tried (JSON_OBJECT(VARCHAR, DATE)): every width of the families
+  // each position takes, planned for their types.
+  const found = states.flatMap((st) => {
+    const check = checked.get(st.target.name);
+    if (!check) return [];
+    const perPosition = check.families.map((names) =>
+      ALL_FAMILIES.filter((f) => names.includes(f.name)).flatMap((f) =>
+        [f.rep, ...f.widths.filter((w) => w !== f.rep)].map((variant): Arg => ({ family: f, variant })),
+      ),
+    );
+    if (perPosition.reduce((acc, p) => acc * p.length, 1) > FOUND_CAP) return [];
+    return perPosition
+      .reduce<Arg[][]>((acc, p) => acc.flatMap((t) => p.map((a) => [...t, a])), [[]])
+      .map((args) => ({ st, args, sql: selectSql(callSql(st.target.name, args, st.form)) }));
+  });
+  const foundTypes = await batch.plan(found.map((f) => f.sql));
+  for (const { st, args, sql } of found) {
+    const type = foundTypes.get(sql)?.type;
+    if (type !== undefined) st.accepted.set(keyOf(args), { args, type: sqlTypeName(type) });
+  }
+
+  const withParameters = await planParameterForm(
+    batch,
+    states.filter((st) => !st.target.aggregate && st.form === FORMS[0] && !runsNowhere.has(st)),
+  );
+  const several = await planSeveralParameters(
+    batch,
+    states.filter((st) => st.target.aggregate && !st.form.window && !runsNowhere.has(st)),
+  );
+
   const probes = new Map<string, FunctionProbe>();
   for (const st of states) {
     const calls = [...st.accepted.values()]
@@ -400,6 +612,7 @@ export async function probeFunctions(
       probe.sample = b.sample;
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
+      if (b.currentDate) probe.currentDate = true;
       if (b.rowOrder) probe.rowOrder = true;
       if (b.optionalParameter) probe.optionalParameter = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
@@ -407,9 +620,15 @@ export async function probeFunctions(
     }
     if (!calls.length) probe.refused = st.refused ?? 'no call planned';
     if (st.canonical) probe.aliasOf = st.canonical;
+    const parameterForm = withParameters.get(st);
+    if (parameterForm) probe.parameterCalls = parameterForm;
+    const withSeveral = several.get(st);
+    if (withSeveral?.length) probe.severalParameters = withSeveral;
+    const repeats = checked.get(st.target.name)?.repeats;
+    if (repeats) probe.repeats = repeats;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran: ran + ranForBehaviour };
+  return { probes, planned: batch.calls, ran: ran + ranForBehaviour + ranByValue };
 }
 
 /** Families whose widths run alike: one width's call stands for the others when calls are run. */
@@ -459,6 +678,12 @@ async function dropCallsThatFail(
 /** Calls tried per function, one a round, until one runs: typed calls first, then the first few with other strings. */
 const RUN_MORE = 6;
 const SHAPED = 2;
+/**
+ * Strings of the shapes text is decoded from, tried last and in the first call with a string only (few functions
+ * get this far): hex and base64 text at once (FROM_HEX, FROM_BASE64, UNHEX: `'1'` is neither), a JSON path predicate
+ * (JSON_PATH_MATCH) and an IPv4 address (INET_ATON). Without a call that runs, a card has no Deterministic line.
+ */
+export const ENCODED_STRINGS = ["'abcd'", "'$.a[0] == 1'", "'127.0.0.1'"];
 
 /**
  * Which call of each function runs on the probe table's values, or with strings of other shapes (a key path, a JSON
@@ -482,17 +707,16 @@ async function callsThatRun(
       .map((c) => c.args)
       .sort((a, b) => loose(a) - loose(b))
       .slice(0, RUN_MORE);
-    const shaped = calls
-      .filter((args) => args.some((a) => a.family.name === 'VARCHAR'))
-      .slice(0, SHAPED)
-      .flatMap((args) =>
-        OTHER_STRINGS.map((s) =>
-          args.map((a) =>
-            a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
-          ),
+    const withString = calls.filter((args) => args.some((a) => a.family.name === 'VARCHAR'));
+    const shapedAs = (strings: string[]) => (args: Arg[]) =>
+      strings.map((s) =>
+        args.map((a) =>
+          a.family.name === 'VARCHAR' ? { ...a, variant: { ...a.variant, value: s }, constant: true as const } : a,
         ),
       );
-    return [...calls, ...shaped].slice(0, most);
+    const shaped = withString.slice(0, SHAPED).flatMap(shapedAs(OTHER_STRINGS));
+    const encoded = withString.slice(0, 1).flatMap(shapedAs(ENCODED_STRINGS));
+    return [...calls, ...shaped, ...encoded].slice(0, most);
   };
   const attempts = new Map(states.map((st) => [st, attemptsOf(st)]));
   const running = new Map<State, Arg[]>();

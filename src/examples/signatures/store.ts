@@ -17,20 +17,25 @@ export interface RecordedSignatures {
   functions: Record<string, FunctionProbe>;
 }
 
-const nullAnswer = z.enum(['null', 'value', 'error', 'rejected', 'empty', 'counted']);
+const nullAnswer = z.enum(['null', 'value', 'error', 'rejected', 'empty', 'counted', 'conditional']);
+const callSchema = z.strictObject({ args: z.array(z.string()), returns: z.string() });
 const probeSchema = z.strictObject({
   kind: z.enum(['scalar', 'aggregate']),
   form: z.string().optional(),
-  calls: z.array(z.strictObject({ args: z.array(z.string()), returns: z.string() })),
+  calls: z.array(callSchema),
   sample: z.string().optional(),
   nullIn: z.array(nullAnswer).optional(),
   allNull: nullAnswer.optional(),
   deterministic: z.boolean().optional(),
   timeZone: z.literal(true).optional(),
+  currentDate: z.literal(true).optional(),
   rowOrder: z.literal(true).optional(),
   optionalParameter: z.literal(true).optional(),
   refused: z.string().optional(),
   aliasOf: z.string().optional(),
+  repeats: z.number().int().min(2).optional(),
+  severalParameters: z.array(callSchema).optional(),
+  parameterCalls: z.strictObject({ params: z.string(), calls: z.array(callSchema) }).optional(),
 });
 const fileSchema = z.strictObject({ engine: z.string(), functions: z.record(z.string(), probeSchema) });
 
@@ -88,10 +93,14 @@ export function describeProbeDifference(
     'allNull',
     'deterministic',
     'timeZone',
+    'currentDate',
     'rowOrder',
     'optionalParameter',
     'refused',
     'aliasOf',
+    'repeats',
+    'severalParameters',
+    'parameterCalls',
   ] as const) {
     const a = JSON.stringify(then[key]);
     const b = JSON.stringify(now[key]);

@@ -58,6 +58,8 @@ export const FAMILIES: TypeFamily[] = [
       v('ARRAY(INT)', 'c_arr', '[1, 2]'),
       v('ARRAY(VARCHAR)', 'c_arr_str', "['a', 'b']"),
       v('ARRAY(ARRAY(INT))', 'c_arr_arr', '[[1], [2]]'),
+      // Vectors of FLOAT: L2_DISTANCE of two gives FLOAT, of other arrays DOUBLE.
+      v('ARRAY(FLOAT)', 'c_arr_f32', '[0.5, 1.5]'),
     ],
   },
   { name: 'MAP', rep: v('MAP(VARCHAR, INT)', 'c_map', "{'a': 1}"), widths: [] },
@@ -88,9 +90,11 @@ export function variantOfEngineType(t: string): TypeVariant | undefined {
       ? `DECIMAL(${decimal[1]}, ${decimal[2]})`
       : bare === 'Array(String)'
         ? 'ARRAY(VARCHAR)'
-        : bare.startsWith('Array(Array(')
-          ? 'ARRAY(ARRAY(INT))'
-          : undefined);
+        : bare === 'Array(Float32)'
+          ? 'ARRAY(FLOAT)'
+          : bare.startsWith('Array(Array(')
+            ? 'ARRAY(ARRAY(INT))'
+            : undefined);
   return sql ? allVariants().find((x) => x.sql === sql) : undefined;
 }
 

@@ -95,12 +95,15 @@ describe('readable signatures', () => {
           'window\tNTILE\tNTILE(n) OVER ( PARTITION BY expr, ... ORDER BY expr )\tx.md',
           'geo\tPOINT_IN_POLYGON\tPOINT_IN_POLYGON((x,y), [(a,b), (c,d) ... ])\tx.md',
           'string\tUPPER\tUPPER(<str>)\tx.md',
+          'aggregate\tGROUP_ARRAY_MOVING_AVG\tGROUP_ARRAY_MOVING_AVG(<expr>) ; GROUP_ARRAY_MOVING_AVG(<window_size>)(<expr>)\tx.md',
         ].join('\n'),
       );
+      // Parameters that only a later form has are optional: GROUP_ARRAY_MOVING_AVG(x) and (2)(x) both run.
       expect(Object.fromEntries(documentedForms(dir))).toEqual({
         window_funnel: { params: '(<window>)', variadic: true },
         retention: { variadic: true },
         point_in_polygon: { variadic: true },
+        group_array_moving_avg: { params: '[(<window_size>)]' },
       });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -307,16 +310,34 @@ describe('readable signatures', () => {
             if (sql.startsWith('UNSET timezone')) zone = 'UTC';
             if (sql === 'SELECT today() FROM probe')
               return { box: `│ Date │\n│ '${zone === 'Etc/GMT-12' ? '2026-11-28' : '2026-11-27'}' │` };
+            if (sql === 'SELECT timezone() FROM probe') return { box: `│ String │\n│ '${zone}' │` };
             return { box: `│ String │\n│ '${sql}' │` };
           }),
         ),
     };
     const { behaviour } = await probeBehaviour(engine, [
       { name: 'today', form: { args: 'column' }, calls: [[]] },
+      { name: 'timezone', form: { args: 'column' }, calls: [[]] },
       { name: 'pi', form: { args: 'column' }, calls: [[]] },
     ]);
     expect(behaviour.get('today')!.deterministic).toBe(false);
     expect(behaviour.get('today')!.timeZone).toBe(true);
+    // The date a day later where the zone's date is a day later: TODAY follows the current date, day by day.
+    expect(behaviour.get('today')!.currentDate).toBe(true);
+    expect(behaviour.get('timezone')).toMatchObject({ deterministic: false, timeZone: true });
+    expect(behaviour.get('timezone')!.currentDate).toBeUndefined();
+    const card = signatureCard({
+      name: 'today',
+      kind: 'scalar',
+      signatures: ['TODAY() → DATE'],
+      returns: ['DATE'],
+      nulls: { kind: 'unknown', text: 'takes no arguments' },
+      deterministic: false,
+      timeZone: true,
+      currentDate: true,
+      aliases: [],
+    });
+    expect(JSON.stringify(card)).toMatch(/changes from day to day/);
     expect(behaviour.get('pi')!.timeZone).toBeUndefined();
     expect(behaviour.get('pi')!.deterministic).toBe(true);
     // A call with an argument that is stable says nothing of the call without one (LAST_QUERY_ID()).
@@ -423,7 +444,7 @@ describe('the sample call behind the NULL line', () => {
       run: (sqls) =>
         Promise.resolve(
           sqls.map((sql) => {
-            const stringKey = /json_object\w*\((n_)?c_str,/.test(sql);
+            const stringKey = /json_object\w*\((n_c_str|c_str|CAST\(c_str AS VARCHAR NULL\)),/.test(sql);
             if (!stringKey && !/\(NULL, /.test(sql))
               return /try_/.test(sql)
                 ? /IS NULL/.test(sql)
@@ -477,6 +498,42 @@ describe('the sample call behind the NULL line', () => {
     expect(
       nullBehaviour({ kind: 'scalar', calls: [{ args: ['ARRAY(INT)', 'INT'], returns: 'BOOLEAN' }], ...b }).text,
     ).toBe('NULL in any argument gives NULL');
+  });
+
+  it('says a NULL that gives a value beside NOT NULL arguments gives NULL beside nullable ones (ARRAY_INDEXOF)', async () => {
+    // ARRAY_INDEXOF(c_arr, NULL) is 0; with a nullable array column, even one holding [1, 2], it is NULL.
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql) ? truthBox(/n_c_arr|CAST\(c_arr AS ARRAY\(INT\) NULL\)/.test(sql)) : value('1'),
+          ),
+        ),
+    };
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'array_indexof', form: { args: 'column' }, calls: [[familyArg('ARRAY'), familyArg('INTEGER')]] },
+    ]);
+    const b = behaviour.get('array_indexof')!;
+    expect(b.nullIn).toEqual(['null', 'conditional']);
+    expect(
+      nullBehaviour({ kind: 'scalar', calls: [{ args: ['ARRAY(INT)', 'INT'], returns: 'BIGINT' }], ...b }).text,
+    ).toBe(
+      'NULL as the first argument gives NULL; as the second, a value when the other arguments are of NOT NULL types, ' +
+        'and NULL when one is nullable',
+    );
+    // COALESCE passes a NULL over beside nullable arguments too: its line stays.
+    const coalesce = await probeBehaviour(
+      {
+        plan: () => Promise.resolve([]),
+        run: (sqls) =>
+          Promise.resolve(
+            sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(/\(n_c_i32, n_c_i32\)/.test(sql)) : value('1'))),
+          ),
+      },
+      [{ name: 'coalesce', form: { args: 'column' }, calls: [[familyArg('INTEGER'), familyArg('INTEGER')]] }],
+    );
+    expect(coalesce.behaviour.get('coalesce')!.nullIn).toEqual(['value', 'value']);
   });
 
   it("gives a function written with literals a NULL of the literal's type (JSON_EXISTS_ANY_KEYS: NULL, not refused)", async () => {
@@ -572,6 +629,16 @@ describe('an aggregate over rows', () => {
       { name: 'count', ...intCalls },
     ]);
     expect(count.behaviour.get('count')!.nullIn).toEqual(['value']);
+  });
+
+  it('runs an aggregate of bitmaps over overlapping bitmaps in two orders (BITMAP_NOT_COUNT depends on it)', async () => {
+    const engine = aggregateEngine({ alone: '1', withNull: '1', sameInOrder: false, nearInOrder: false });
+    const ran: string[] = [];
+    const { behaviour } = await probeBehaviour({ ...engine, run: (sqls) => (ran.push(...sqls), engine.run(sqls)) }, [
+      { name: 'bitmap_not_count', form: { args: 'column' }, calls: [[familyArg('BITMAP')]], aggregate: true },
+    ]);
+    expect(behaviour.get('bitmap_not_count')).toMatchObject({ deterministic: false, rowOrder: true });
+    expect(ran.some((sql) => /BUILD_BITMAP\(\[number, /.test(sql) && /ORDER BY number DESC/.test(sql))).toBe(true);
   });
 
   it("tells a parameter it takes and uses (APPROX_COUNT_DISTINCT's error rate) from one it takes and ignores (SUM)", async () => {
@@ -859,6 +926,169 @@ describe('the prober, on calls the engine plans but refuses to run', () => {
     // Strings fail on their value ('a' is no number), which another string may pass: that call stays.
     expect(calls).toContain('ARRAY(VARCHAR), ARRAY(INT)');
     expect(calls.filter((c) => c.startsWith('ARRAY(ARRAY'))).toEqual([]);
+  });
+
+  it('runs a decoder on encoded text, so its card says whether it is deterministic (FROM_BASE64, FROM_HEX)', async () => {
+    // '1' is neither hex nor base64 text, and no JSON path or key path either: FROM_BASE64 fails on them all.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /^SELECT from_base64\((c_str|'[^']*')\) FROM probe$/.test(sql)
+              ? { type: 'Binary' }
+              : { error: 'no overload satisfies `from_base64(Bitmap)`' },
+          ),
+        ),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /IS NULL/.test(sql)
+              ? truthBox(/\(NULL\)/.test(sql))
+              : /from_base64\('abcd'\)/.test(sql)
+                ? value('69B71D')
+                : { error: 'BadArguments: Encoded text cannot have a 6-bit remainder.' },
+          ),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'from_base64', aggregate: false, maxArity: 1 }]);
+    expect(probes.get('from_base64')).toMatchObject({ sample: "from_base64('abcd')", deterministic: true });
+  });
+
+  it('lists only the calls that run of a function that plans any types (JSON_OBJECT: string keys, in pairs)', async () => {
+    // JSON_OBJECT plans every call; run, it wants an even number of arguments, and keys that are distinct strings.
+    const isString = (a: string) => /^(n_)?c_str$|^'[^']*'$|^CAST\(c_str AS VARCHAR NULL\)$/.test(a);
+    const engine: ProbeEngine = {
+      plan: (sqls) => Promise.resolve(sqls.map(() => ({ type: 'Variant' }))),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const call = /json_object\((.*)\)\)? (IS NULL )?FROM probe$/.exec(sql);
+            const args = overloadArgs(call?.[1] ?? '');
+            const keys = args.filter((_, i) => i % 2 === 0);
+            if (args.length % 2 || !keys.every(isString) || new Set(keys).size < keys.length)
+              return { error: 'BadArguments: Key must be a string value' };
+            return call?.[2] ? truthBox(false) : value('\'{"1":"1"}\'');
+          }),
+        ),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'json_object', aggregate: false, maxArity: 4 }]);
+    const probe = probes.get('json_object')!;
+    expect(probe.repeats).toBe(2);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    const card = functionCards(dir, dir, { engine: 'v', functions: { json_object: probe } }, new Map());
+    fs.rmSync(dir, { recursive: true, force: true });
+    const values = ALL_FAMILIES.filter((f) => f.name !== 'NULL')
+      .map((f) => (f.name === 'FLOAT' ? 'FLOAT | DOUBLE' : f.name))
+      .join(' | ');
+    expect(card.json_object!.signatures).toEqual([
+      `JSON_OBJECT([VARCHAR, ${values} [, VARCHAR, ${values}] ...]) → VARIANT`,
+    ]);
+  });
+
+  it("plans a function's parameters as strings too: INTERSECT_COUNT's keys have its parameters' type", async () => {
+    // intersect_count(1)(bitmap, key) wants integer keys; intersect_count('1')(bitmap, key) string keys.
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) =>
+            /^SELECT intersect_count\(1\)\(c_bitmap, c_i32\) FROM probe$/.test(sql) ||
+            /^SELECT intersect_count\('1'\)\(c_bitmap, c_str\) FROM probe$/.test(sql)
+              ? { type: 'Nullable(Number(UInt64))' }
+              : { error: "BadDataValueType: intersect_count param(0) type mismatch, expect: 'String'" },
+          ),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('2')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'intersect_count', aggregate: true, maxArity: 2 }]);
+    expect(probes.get('intersect_count')!.calls.map((c) => c.args.join(', '))).toEqual([
+      'BITMAP, INT',
+      'BITMAP, VARCHAR',
+    ]);
+  });
+
+  it('plans an aggregate with two parameters where they change its type (QUANTILE_TDIGEST: an array of levels)', async () => {
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const m = /^SELECT quantile_tdigest(\([\d., ]+\))?\((c_i32|c_f64)\) FROM probe$/.exec(sql);
+            if (!m) return { error: 'no overload satisfies `quantile_tdigest(Bitmap)`' };
+            return { type: m[1]?.includes(',') ? 'Nullable(Array(Number(Float64)))' : 'Nullable(Number(Float64))' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('1')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'quantile_tdigest', aggregate: true, maxArity: 1 }]);
+    const probe = probes.get('quantile_tdigest')!;
+    expect(probe.severalParameters).toEqual([
+      { args: ['DOUBLE'], returns: 'ARRAY(DOUBLE) NULL' },
+      { args: ['INT'], returns: 'ARRAY(DOUBLE) NULL' },
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-'));
+    fs.mkdirSync(path.join(dir, 'content/catalogue'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'content/catalogue/functions.tsv'),
+      'category\tname\tsyntax\tsource\naggregate\tQUANTILE_TDIGEST\tQUANTILE_TDIGEST(<level1>[, <level2>, ...])(<expr>)\tx.md\n',
+    );
+    const card = functionCards(dir, dir, { engine: 'v', functions: { quantile_tdigest: probe } }, new Map());
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(card.quantile_tdigest!.signatures).toEqual([
+      'QUANTILE_TDIGEST(<level1>)(INT | DOUBLE) → DOUBLE NULL',
+      'QUANTILE_TDIGEST(<level1>, <level2>, ...)(INT | DOUBLE) → ARRAY(DOUBLE) NULL',
+    ]);
+  });
+
+  it('lists the calls a scalar takes only with parameters (TO_DECIMAL(10, 2)(INT)), not parameters it ignores (ABS)', async () => {
+    const planned: string[] = [];
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            planned.push(sql);
+            const decimal = /^SELECT to_decimal(\(10, 2\))?\((c_\w+)\) FROM probe$/.exec(sql);
+            if (decimal && (decimal[1] ? /^c_(i32|str|bool|dec)$/ : /^c_dec$/).test(decimal[2]!))
+              return { type: 'Decimal(Decimal128(DecimalSize { precision: 10, scale: 2 }))' };
+            // ABS takes any parameters and ignores them, ('?') too.
+            if (/^SELECT abs(\([^)]*\))?\(c_i32\) FROM probe$/.test(sql)) return { type: 'Number(UInt32)' };
+            return { error: 'no overload satisfies `f(Bitmap)`' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('1')))),
+    };
+    const { probes } = await probeFunctions(engine, [
+      { name: 'to_decimal', aggregate: false, maxArity: 1 },
+      { name: 'abs', aggregate: false, maxArity: 1 },
+    ]);
+    expect(probes.get('to_decimal')!.calls.map((c) => c.args.join(', '))).toEqual(['DECIMAL(10, 2)']);
+    expect(probes.get('to_decimal')!.parameterCalls).toEqual({
+      params: '(10, 2)',
+      calls: ['BOOLEAN', 'DECIMAL(10, 2)', 'INT', 'VARCHAR'].map((t) => ({ args: [t], returns: 'DECIMAL(10, 2)' })),
+    });
+    expect(probes.get('abs')!.parameterCalls).toBeUndefined();
+    // ABS takes ('?') as well: it ignores parameters, and is not planned through the families with them.
+    expect(planned.filter((sql) => /^SELECT abs\(10, 2\)\((?!c_i32)/.test(sql))).toEqual([]);
+  });
+
+  it('tries arrays of one element type in every array position (L2_DISTANCE of FLOAT vectors is FLOAT)', async () => {
+    const arrays = /^SELECT l2_distance\((c_arr\w*), (c_arr\w*)\) FROM probe$/;
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const m = arrays.exec(sql);
+            if (!m || m[1] === 'c_arr_arr' || m[2] === 'c_arr_arr')
+              return { error: 'no overload satisfies `l2_distance(Bitmap)`' };
+            return { type: m[1] === 'c_arr_f32' && m[2] === 'c_arr_f32' ? 'Number(Float32)' : 'Number(Float64)' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map((sql) => (/IS NULL/.test(sql) ? truthBox(false) : value('0')))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'l2_distance', aggregate: false, maxArity: 2 }]);
+    const calls = probes.get('l2_distance')!.calls;
+    expect(calls).toContainEqual({ args: ['ARRAY(FLOAT)', 'ARRAY(FLOAT)'], returns: 'FLOAT' });
+    expect(collapseSignatures(calls).map((s) => signatureText('l2_distance', s))).toEqual([
+      'L2_DISTANCE(ARRAY, ARRAY) → FLOAT | DOUBLE',
+    ]);
   });
 
   it('finds an argument that takes only unsigned integers (QUANTILE_TDIGEST_WEIGHTED): a NULL weight is skipped', async () => {
