@@ -13,6 +13,7 @@ import {
   returnText,
   signatureText,
   type NullBehaviour,
+  type Signature,
 } from './collapse.ts';
 import { documentedForms } from './documented.ts';
 import {
@@ -126,6 +127,15 @@ export function boundedReturns(returns: string[]): string[] {
   return [...new Set(returns.map((r) => outer(r).join(' | ')))];
 }
 
+/**
+ * A signature whose result the parameters type (TO_DECIMAL(10, 2)(x) is a DECIMAL(10, 2)): the card writes the
+ * parameters as `(…)` or by their documented names, so the precision the probe happened to give is no one's
+ * result; the card says DECIMAL, whose precision and scale are the parameters'.
+ */
+export function ofParameters(s: Signature): Signature {
+  return { ...s, returns: s.returns.replace(/\bDECIMAL\(\d+, \d+\)/g, 'DECIMAL') };
+}
+
 /** Every engine function's card, by its engine name (`to_date`). */
 export function functionCards(
   projectRoot: string,
@@ -154,11 +164,14 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const collapsed = collapseSignatures(p.calls, { typedByParameters: p.form?.startsWith('params') ?? false });
+    const typed = p.form?.startsWith('params') ?? false;
+    const collapsed = collapseSignatures(p.calls, { typedByParameters: typed }).map((s) =>
+      typed ? ofParameters(s) : s,
+    );
     const sigs = p.repeats ? groupedSignatures(collapsed, p.repeats) : collapsed;
     const documentedParams = forms.get(name)?.params;
     const parameterSigs = p.parameterCalls
-      ? collapseSignatures(p.parameterCalls.calls, { typedByParameters: true })
+      ? collapseSignatures(p.parameterCalls.calls, { typedByParameters: true }).map(ofParameters)
       : [];
     const severalSigs = p.severalParameters ? collapseSignatures(p.severalParameters, { typedByParameters: true }) : [];
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
@@ -179,7 +192,7 @@ export function functionCards(
         ),
         // Two parameters where they change the type: QUANTILE_TDIGEST(<level1>, <level2>, ...)(…) → ARRAY(DOUBLE).
         ...severalSigs.map((s) => signatureText(name, s, { params: forms.get(name)?.several ?? '(…, …)' })),
-        // A scalar written with parameters too: TO_DECIMAL(…)(INTEGER | … | BOOLEAN) → DECIMAL(10, 2).
+        // A scalar written with parameters too: TO_DECIMAL(…)(INTEGER | … | BOOLEAN) → DECIMAL.
         ...parameterSigs.map((s) => signatureText(name, s, { params: '(…)' })),
       ],
       returns: boundedReturns([...new Set([...sigs, ...severalSigs, ...parameterSigs].map(returnText))]),

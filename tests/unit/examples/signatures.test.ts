@@ -11,7 +11,7 @@ import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
 import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
-import { functionCards, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
+import { functionCards, ofParameters, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
 import {
@@ -145,6 +145,10 @@ describe('readable signatures', () => {
       typedByParameters: true,
     });
     expect(signatureText('try_to_decimal', typed!)).toBe('TRY_TO_DECIMAL(DECIMAL) → DECIMAL(10, 2) NULL');
+    // On the card the parameters read `(…)`: the probe's precision is no reader's, so the result reads DECIMAL.
+    expect(signatureText('try_to_decimal', ofParameters(typed!), { params: '(…)' })).toBe(
+      'TRY_TO_DECIMAL(…)(DECIMAL) → DECIMAL NULL',
+    );
   });
   it('keeps both floating-point types when each returns itself, and one when every width returns it', () => {
     const same = [
