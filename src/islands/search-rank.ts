@@ -18,6 +18,7 @@ import {
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
+import { capPhrasingWeights } from './phrasing-weight.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -195,6 +196,7 @@ export function rankPages(
   questionFrame(query, terms, fieldHeld).forEach((frame, t) => {
     if (frame) weights[t] = 0;
   });
+  capPhrasingWeights(weights, quality, F, rare, terms);
   const total = weights.reduce((a, w) => a + w, 0);
   // Which query words (by weight) a set of stems answers, directly or through a synonym.
   const shareOf = (stems: readonly string[]) => {
