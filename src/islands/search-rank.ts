@@ -19,6 +19,7 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
+import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -213,6 +214,7 @@ export function rankPages(
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
+  const source = conversionSource(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -274,6 +276,8 @@ export function rankPages(
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    const direction = directionFactor(source, doc.title);
+    score *= direction;
     const topic = topicStems(doc.titleStems);
     const prior = kindPrior(
       doc.kind,
@@ -285,7 +289,7 @@ export function rankPages(
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
-    if (prior < 1 || intent < 1) titleHolds = false;
+    if (prior < 1 || intent < 1 || direction < 1) titleHolds = false;
     // Nor, for a question about an idea, is a page whose title holds it among other words ("Meta Service HTTP
     // APIs" for "what is the meta service"): the reader asks for the page about it, not about a part of it.
     if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
