@@ -20,6 +20,7 @@ import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
+import { keywordCover } from './keyword-cover.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -273,6 +274,7 @@ export function rankPages(
     const intent = intentPrior(concept && !ideaKeyword, doc.url) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
+    score *= keywordCover(doc.keywordStems, asked, shareOf);
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
