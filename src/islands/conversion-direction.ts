@@ -9,10 +9,13 @@ import { stem, synonymsOf, words } from './search-text.ts';
 /** A page whose function produces only what the reader has keeps this share of its score. */
 export const WRONG_WAY = 0.5;
 
-/** What a query "X to Y" starts from: X's words (as stems, with synonyms) not also in Y; null for other queries. */
+/** The words that name a conversion's product: "X to Y", "X into Y", "X as Y". */
+const INTO: ReadonlySet<string> = new Set(['to', 'into', 'as']);
+
+/** What a query "X to Y" (or "into", "as") starts from: X's words (as stems, with synonyms) not also in Y; null for other queries. */
 export function conversionSource(query: string): Set<string> | null {
   const all = words(query);
-  const at = all.indexOf('to', 1);
+  const at = all.findIndex((w, i) => i > 0 && INTO.has(w));
   if (at < 0 || at === all.length - 1) return null;
   const expand = (ws: string[]) => new Set(ws.flatMap((w) => [stem(w), ...synonymsOf(stem(w))]));
   const target = expand(all.slice(at + 1));

@@ -15,6 +15,10 @@ describe('the direction of a conversion ("X to Y")', () => {
     expect(conversionSource('how to connect')?.has('connect')).toBeFalsy();
     expect(directionFactor(conversionSource('timestamp to unix epoch'), 'TO_TIMESTAMP')).toBeLessThan(1);
     expect(directionFactor(conversionSource('unix epoch to a timestamp'), 'TO_TIMESTAMP')).toBe(1);
+    // "into" and "as" name the product as "to" does: a timestamp formatted as text is not made by TO_TIMESTAMP.
+    expect(directionFactor(conversionSource('format a timestamp as text'), 'TO_TIMESTAMP')).toBeLessThan(1);
+    expect(directionFactor(conversionSource('turn a timestamp into text'), 'TO_TIMESTAMP')).toBeLessThan(1);
+    expect(directionFactor(conversionSource('format a string as a timestamp'), 'TO_TIMESTAMP')).toBe(1);
   });
   it('puts first the function that produces what is asked for, not the one that produces what the reader has', () => {
     const pages: Record<string, PageRecord> = {
