@@ -12,6 +12,7 @@ import {
   FIELD_WEIGHT,
   MATCH,
   CORRECTED,
+  isSomeTitle,
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
@@ -188,7 +189,8 @@ export function rankPages(
     quality.push(q);
     body.push(b);
     where.push(at);
-    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
+    // A rare word that a page's title is (a tool: "Jaeger") names that page; elsewhere it is a mention.
+    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown && !isSomeTitle(index, q));
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
