@@ -99,10 +99,13 @@ export function askedStatements(query: string): RegExp | undefined {
 
 /** A command's page whose statement does something else than the query's verb asks (ALTER for "see"). */
 export const OTHER_STATEMENT = 0.8;
+/** A command's page whose statement does what the query's verb asks: the verb, a stop word, is answered too. */
+export const ASKED_STATEMENT = 1.05;
 export function statementPrior(asked: RegExp | undefined, url: string, title: string): number {
   if (!asked || !url.startsWith('/doc/sql-commands/') || url.endsWith('/')) return 1;
   const verb = (title.split(/\s+/)[0] ?? '').toLowerCase();
-  return STATEMENT.test(verb) && !asked.test(verb) ? OTHER_STATEMENT : 1;
+  if (!STATEMENT.test(verb)) return 1;
+  return asked.test(verb) ? ASKED_STATEMENT : OTHER_STATEMENT;
 }
 
 /**

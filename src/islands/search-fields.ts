@@ -229,3 +229,9 @@ function currentSeries(index: FieldIndex): string | undefined {
   }
   return newest && `v${newest[0]}.${newest[1]}`;
 }
+
+/** Whether some page's title is the word alone (a tool's page: "Jaeger"), from the word's match per page and field. */
+export function isSomeTitle(index: FieldIndex, quality: Float64Array): boolean {
+  const F = FIELDS.length;
+  return index.docs.some((doc, d) => doc.titleStems.length === 1 && (quality[d * F] ?? 0) >= MATCH.stem);
+}

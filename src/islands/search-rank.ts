@@ -12,6 +12,7 @@ import {
   FIELD_WEIGHT,
   MATCH,
   CORRECTED,
+  isSomeTitle,
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
@@ -19,6 +20,8 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
+import { conversionSource, directionFactor } from './conversion-direction.ts';
+import { keywordCover } from './keyword-cover.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -186,7 +189,8 @@ export function rankPages(
     quality.push(q);
     body.push(b);
     where.push(at);
-    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown);
+    // A rare word that a page's title is (a tool: "Jaeger") names that page; elsewhere it is a mention.
+    rare.push(df > 0 && df <= RARE_PAGES && !common[t] && !unknown && !isSomeTitle(index, q));
     // A common word not looked up in the body is on most pages there: it weighs little.
     weights.push(Math.log(1 + n / (1 + (common[t] ? Math.max(df, 0.6 * n) : df))));
   });
@@ -213,6 +217,7 @@ export function rankPages(
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
+  const source = conversionSource(query);
   const out: RankedPage[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
@@ -271,9 +276,12 @@ export function rankPages(
     const intent = intentPrior(concept && !ideaKeyword, doc.url) * statementPrior(statements, doc.url, doc.title);
     score *= intent;
     if (doc.keywordStems.some(names)) score *= 1.2;
+    score *= keywordCover(doc.keywordStems, asked, shareOf);
     const keywordIsQuery = typed !== '' && doc.keywordTexts.includes(typed);
     if (keywordIsQuery) score *= 1.6;
     if (doc.listing) score *= 0.6;
+    const direction = directionFactor(source, doc.title);
+    score *= direction;
     const topic = topicStems(doc.titleStems);
     const prior = kindPrior(
       doc.kind,
@@ -285,7 +293,7 @@ export function rankPages(
     );
     score *= prior;
     // A page of a kind the query does not ask for (an RFC) is not put first for holding the query in its title.
-    if (prior < 1 || intent < 1) titleHolds = false;
+    if (prior < 1 || intent < 1 || direction < 1) titleHolds = false;
     // Nor, for a question about an idea, is a page whose title holds it among other words ("Meta Service HTTP
     // APIs" for "what is the meta service"): the reader asks for the page about it, not about a part of it.
     if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
