@@ -14,6 +14,9 @@ import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
 import type { ParsedMarkdown } from './parse.ts';
 import { para, resultElements } from './result-elements.ts';
 
+/** Inline code that starts with a hyphen and is one short word: it never breaks (a longer one may). */
+const OPTION_LIKE = /^-{1,2}[^\s-]\S{0,29}$/;
+
 /** A code block as the later stages (examples tooling, content checks) see it. */
 export interface CodeBlockInfo {
   lang: string;
@@ -104,6 +107,12 @@ export function renderMarkdown(parsed: ParsedMarkdown, ctx: RenderContext): Rend
         if (parent && index !== undefined) parent.children[index] = figure as never;
         break;
       }
+      case 'inlineCode':
+        // A command-line option (`--host`, `-P`) or a negative value (`-inf`) would break after its leading
+        // hyphen on a narrow line, leaving a dangling `--`: it keeps to one line (code.css, `.opt`).
+        if (OPTION_LIKE.test(node.value))
+          node.data = { ...node.data, hProperties: { ...node.data?.hProperties, className: ['opt'] } };
+        break;
       default:
         // Every other node renders as mdast-util-to-hast makes it.
         break;

@@ -94,6 +94,14 @@ describe('markdown pipeline', () => {
     );
   });
 
+  it('keeps an option or a negative value on one line: a line may not break after its leading hyphen', () => {
+    const html = htmlOf('/doc/guide/first');
+    for (const word of ['-h', '--host', '-inf']) expect(html).toContain(`<code class="opt">${word}</code>`);
+    // A hyphen inside a word, or an option with more after it, breaks as any code does.
+    expect(html).toContain('<code>a-b</code>');
+    expect(html).toContain('<code>--no-such-thing here</code>');
+  });
+
   it('gives every scrolling region a name no other region of the page has', () => {
     const labels = [...htmlOf('/doc/reference/date-trunc').matchAll(/role="region" aria-label="([^"]+)"/g)].map(
       (m) => m[1],
