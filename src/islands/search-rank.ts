@@ -19,7 +19,7 @@ import {
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
-import { capPhrasingWeights, phrasingWords } from './phrasing-weight.ts';
+import { capPhrasingWeights } from './phrasing-weight.ts';
 import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
@@ -202,8 +202,6 @@ export function rankPages(
     if (frame) weights[t] = 0;
   });
   capPhrasingWeights(weights, quality, F, rare, terms);
-  // The reader's phrasing ("no longer", "to reuse") names no subject: a page that lacks it lacks nothing asked.
-  const phrasing = phrasingWords(quality, F, rare, terms);
   const total = weights.reduce((a, w) => a + w, 0);
   // Which query words (by weight) a set of stems answers, directly or through a synonym.
   const shareOf = (stems: readonly string[]) => {
@@ -248,7 +246,7 @@ export function rankPages(
       if (inTitle < MATCH.stem) titleHolds = false;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
-      if (best > 0 || b > 0 || common[t] || phrasing[t]) matched += weights[t] ?? 0;
+      if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
       let inAnyField =
         Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
       // A rare word in the body (an error name, a code), or a word of a run of the query, counts as if the summary
