@@ -20,6 +20,7 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
+import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
@@ -214,6 +215,8 @@ export function rankPages(
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
   const runs = rarePhraseRuns(where, weights);
+  // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
+  addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);

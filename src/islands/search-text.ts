@@ -76,6 +76,13 @@ export function stem(word: string): string {
   if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
   else if (/(?:ss|x|ch|sh)es$/.test(s)) s = s.slice(0, -2);
   else if (s.endsWith('s') && !/(?:ss|us|is)$/.test(s)) s = s.slice(0, -1);
+  // An adverb is read as its adjective (`approximately`/`approximate`, `easily`/`easy`, `reliably`/`reliable`): a
+  // reader says "count fast approximately", the page "approximate". Not `-ply` (`apply`, `multiply`).
+  if (s.length >= 6 && /[^p]ly$/.test(s)) {
+    s = s.slice(0, -2);
+    if (s.endsWith('i')) s = `${s.slice(0, -1)}y`;
+    else if (s.endsWith('b')) s = `${s}le`;
+  }
   const base = s;
   const cut = (n: number, min: number) => {
     const rest = s.slice(0, -n);
