@@ -5,6 +5,7 @@
  * the same result becomes an optional argument.
  */
 import type { FunctionProbe, NullAnswer, ProbedCall } from './probe.ts';
+import { genericSignature } from './generic.ts';
 import { ALL_FAMILIES, familyOf } from './types.ts';
 
 export interface Signature {
@@ -26,6 +27,7 @@ const bothNullable = (a: Nullability, b: Nullability): Nullability => (a === b ?
 
 const ORDER = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
 const INTEGER_TYPES = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!.widths.map((w) => w.sql);
+const WIDEST_INTEGERS = ['BIGINT', 'BIGINT UNSIGNED'];
 const FLOAT_TYPES = ALL_FAMILIES.find((f) => f.name === 'FLOAT')!.widths.map((w) => w.sql);
 
 /** A family as a reader names it, from the widths of it a position accepted. */
@@ -49,10 +51,27 @@ function returnLabel(types: Set<string>): string {
   if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
   // FLOAT for FLOAT and DOUBLE for DOUBLE (MAX) reads as both; a function that widens FLOAT (ABS) returns one.
   if (uniq.every((t) => FLOAT_TYPES.includes(t))) return FLOAT_TYPES.filter((t) => uniq.includes(t)).join(' | ');
-  if (uniq.every((t) => t.startsWith('ARRAY('))) return 'ARRAY';
+  if (uniq.every((t) => t.startsWith('ARRAY('))) return arrayLabel(uniq);
   if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
     return 'NUMBER';
   return uniq.sort().join(' | ');
+}
+
+/**
+ * Arrays of different element types: the elements as a return type reads them (GROUP_ARRAY_MOVING_SUM of integers
+ * gives ARRAY(BIGINT) or ARRAY(BIGINT UNSIGNED): ARRAY(BIGINT | BIGINT UNSIGNED)), the widest integers named (a
+ * sum widens to them: ARRAY(INTEGER) would claim the argument's width); ARRAY alone where they are not all numbers.
+ */
+function arrayLabel(types: string[]): string {
+  const elements = [...new Set(types.map((t) => t.slice('ARRAY('.length, -1).replace(/ NULL/g, '')))];
+  const label = elements.every((t) => WIDEST_INTEGERS.includes(t))
+    ? INTEGER_TYPES.filter((t) => elements.includes(t)).join(' | ')
+    : returnLabel(new Set(elements));
+  // Elements of other kinds are the probe's sample types (ARRAY_CONCAT of ARRAY(VARCHAR) or ARRAY(INT)): no rule.
+  const numbers = elements.every(
+    (t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('),
+  );
+  return numbers || elements.length === 1 ? `ARRAY(${label})` : 'ARRAY';
 }
 
 /**
@@ -151,7 +170,10 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
   const withoutNull = calls.filter((c) => !c.args.includes('NULL'));
   const use = withoutNull.length ? withoutNull : calls;
   // Family-level calls: the widths each position took, and what they returned.
-  const byFamilies = new Map<string, { families: string[]; widths: Set<string>[]; returns: Set<string> }>();
+  const byFamilies = new Map<
+    string,
+    { families: string[]; widths: Set<string>[]; returns: Set<string>; calls: ProbedCall[] }
+  >();
   for (const c of use) {
     const families = c.args.map(familyOf);
     const key = families.join(',');
@@ -159,7 +181,9 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
       families,
       widths: families.map(() => new Set<string>()),
       returns: new Set<string>(),
+      calls: [],
     };
+    entry.calls.push(c);
     c.args.forEach((a, i) => entry.widths[i]!.add(a));
     entry.returns.add(c.returns);
     byFamilies.set(key, entry);
@@ -174,6 +198,15 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
   }
   let sigs: Signature[] = [...byFamilies.values()].map((e) => {
     const args = e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]);
+    // MAP_KEYS(MAP(K, V)) → ARRAY(K): a result made of the arguments' components is written with their names.
+    const generic = genericSignature(e.calls);
+    if (generic)
+      return {
+        args: args.map((a, i) => (generic.args[i] ? [generic.args[i]] : a)),
+        required: e.families.length,
+        returns: generic.returns,
+        nullable: nullabilityOf([...e.returns]),
+      };
     return {
       args,
       required: e.families.length,

@@ -61,6 +61,60 @@ const ALL_INTS = [
 ];
 
 describe('readable signatures', () => {
+  it("writes a result made of an argument's components with their names (MAP_KEYS(MAP(K, V)) → ARRAY(K))", () => {
+    const text = (name: string, calls: { args: string[]; returns: string }[]) =>
+      collapseSignatures(calls).map((s) => signatureText(name, s));
+    // The probe table holds one map type: ARRAY(VARCHAR) is its keys, not every map's.
+    expect(text('map_keys', [{ args: ['MAP(VARCHAR, INT)'], returns: 'ARRAY(VARCHAR)' }])).toEqual([
+      'MAP_KEYS(MAP(K, V)) → ARRAY(K)',
+    ]);
+    expect(text('map_values', [{ args: ['MAP(VARCHAR, INT)'], returns: 'ARRAY(INT NULL)' }])).toEqual([
+      'MAP_VALUES(MAP(K, V)) → ARRAY(V)',
+    ]);
+    expect(
+      text('map', [
+        { args: ['ARRAY(INT)', 'ARRAY(VARCHAR)'], returns: 'MAP(INT, VARCHAR)' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(INT)'], returns: 'MAP(VARCHAR, INT)' },
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'MAP(INT, INT)' },
+      ]),
+    ).toEqual(['MAP(ARRAY(T1), ARRAY(T2)) → MAP(T1, T2)']);
+    // An element as the result, seen with several element types.
+    expect(
+      text('array_max', [
+        { args: ['ARRAY(FLOAT)'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['ARRAY_MAX(ARRAY(T)) → T NULL']);
+    // One call whose result equals a component is no evidence that it follows it (TO_STRING of a map is a VARCHAR).
+    expect(text('to_string', [{ args: ['MAP(VARCHAR, INT)'], returns: 'VARCHAR' }])).toEqual([
+      'TO_STRING(MAP) → VARCHAR',
+    ]);
+    // A result that no one template gives stays as it was (ARRAY(FLOAT) with ARRAY(INT) widens to DOUBLE).
+    expect(
+      text('array_concat', [
+        { args: ['ARRAY(FLOAT)', 'ARRAY(INT)'], returns: 'ARRAY(DOUBLE NULL)' },
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'ARRAY(INT NULL)' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(VARCHAR)'], returns: 'ARRAY(VARCHAR NULL)' },
+      ]),
+    ).toEqual(['ARRAY_CONCAT(ARRAY, ARRAY) → ARRAY']);
+  });
+  it('names the element types of arrays of different elements (GROUP_ARRAY_MOVING_SUM)', () => {
+    const calls = [
+      ...ALL_INTS.map((i) => ({
+        args: [i],
+        returns: i.endsWith('UNSIGNED') ? 'ARRAY(BIGINT UNSIGNED)' : 'ARRAY(BIGINT)',
+      })),
+      { args: ['DECIMAL(10, 2)'], returns: 'ARRAY(DECIMAL(38, 2))' },
+      { args: ['DECIMAL(38, 0)'], returns: 'ARRAY(DECIMAL(38, 0))' },
+      { args: ['FLOAT'], returns: 'ARRAY(DOUBLE)' },
+      { args: ['DOUBLE'], returns: 'ARRAY(DOUBLE)' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('group_array_moving_sum', s))).toEqual([
+      'GROUP_ARRAY_MOVING_SUM(DECIMAL) → ARRAY(DECIMAL)',
+      'GROUP_ARRAY_MOVING_SUM(FLOAT | DOUBLE) → ARRAY(DOUBLE)',
+      'GROUP_ARRAY_MOVING_SUM(INTEGER) → ARRAY(BIGINT | BIGINT UNSIGNED)',
+    ]);
+  });
   it('merges alternatives and optional trailing arguments', () => {
     const calls = [
       { args: ['DATE'], returns: 'DATE' },
@@ -133,7 +187,7 @@ describe('readable signatures', () => {
       { args: ['ARRAY(INT)', 'BITMAP'], returns: 'ARRAY(INT NULL) NULL' },
     ];
     expect(collapseSignatures(calls).map((s) => signatureText('arg_max', s))).toEqual([
-      'ARG_MAX(ARRAY, INT | BITMAP) → ARRAY NULL',
+      'ARG_MAX(ARRAY(T), INT | BITMAP) → ARRAY(T) NULL',
       'ARG_MAX(DECIMAL, INT | DECIMAL) → DECIMAL NULL',
       'ARG_MAX(INTEGER, INT | BITMAP) → INTEGER NULL',
     ]);
