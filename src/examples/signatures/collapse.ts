@@ -278,6 +278,40 @@ export function groupedSignatures(sigs: Signature[], n: number): Signature[] {
     .map((s) => (s === group && none ? { ...s, required: 0 } : s));
 }
 
+/** The outer types a return names: ARRAY(T) and ARRAY are both ARRAY, and every number is a NUMBER. */
+const kindsOf = (returns: string) =>
+  new Set(
+    returns.split(' | ').map((r) => {
+      const t = r.replace(/ NULL\b/g, '').replace(/\(.*\)/, '');
+      return INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || ['INTEGER', 'DECIMAL', 'NUMBER'].includes(t)
+        ? 'NUMBER'
+        : t;
+    }),
+  );
+const sameKind = (a: string, b: string) => [...kindsOf(a)].some((k) => kindsOf(b).has(k));
+/** Whether each argument of the shorter signature shares a type with the longer one's in its place (ARRAY(T) is an ARRAY). */
+const outer = (alts: string[]) => alts.map((a) => a.replace(/\(.*\)/, ''));
+const prefixOf = (short: Signature, long: Signature) =>
+  short.args.every((alts, k) => outer(alts).some((a) => outer(long.args[k]!).includes(a)));
+
+/**
+ * Whether a signature may take more arguments as the documented `...` says: the probe saw its result keep its kind
+ * as arguments were added (an optional argument of its own, a longer signature that starts as it does, or a shorter
+ * one it extends). CONCAT(VARIANT, VARIANT) is a VARIANT (JSON arrays joined) where one VARIANT gave a VARCHAR, and
+ * a third VARIANT gives a VARCHAR again: no `[, ...]` for it. IF(c, a, b) takes no fourth argument.
+ */
+export function seenExtended(s: Signature, all: Signature[]): boolean {
+  if (s.required < s.args.length) return true;
+  return all.some(
+    (t) =>
+      t !== s &&
+      sameKind(t.returns, s.returns) &&
+      (t.args.length > s.args.length
+        ? prefixOf(s, t)
+        : t.required > 0 && t.required < s.args.length && prefixOf({ ...t, args: t.args.slice(0, t.required) }, s)),
+  );
+}
+
 export function signatureText(name: string, s: Signature, form: CallForm = {}): string {
   if (form.repeats && form.repeats === s.args.length && (s.required === 0 || s.required === s.args.length)) {
     // JSON_OBJECT([VARCHAR, T [, VARCHAR, T] ...]): one group, then any number more.

@@ -10,7 +10,12 @@ import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
-import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
+import {
+  collapseSignatures,
+  nullBehaviour,
+  seenExtended,
+  signatureText,
+} from '../../../src/examples/signatures/collapse.ts';
 import { functionCards, ofParameters, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
@@ -97,6 +102,36 @@ describe('readable signatures', () => {
         { args: ['ARRAY(VARCHAR)', 'ARRAY(VARCHAR)'], returns: 'ARRAY(VARCHAR NULL)' },
       ]),
     ).toEqual(['ARRAY_CONCAT(ARRAY, ARRAY) → ARRAY']);
+  });
+  it('writes the documented `[, ...]` only on a form the probe saw keep its result as arguments were added', () => {
+    // CONCAT: one or two strings give a VARCHAR; two VARIANTs a VARIANT (JSON arrays joined), and three a VARCHAR.
+    const sigs = collapseSignatures([
+      { args: ['VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARIANT', 'VARCHAR'], returns: 'VARCHAR NULL' },
+      { args: ['VARIANT', 'VARIANT'], returns: 'VARIANT' },
+    ]);
+    expect(sigs.map((s) => signatureText('concat', s, { variadic: seenExtended(s, sigs) }))).toEqual([
+      'CONCAT(VARCHAR [, ...]) → VARCHAR',
+      'CONCAT(VARCHAR | VARIANT, VARCHAR [, ...]) → VARCHAR',
+      'CONCAT(VARIANT, VARIANT) → VARIANT',
+    ]);
+    // IF's `...` repeats a pair in the middle: IF(c, a, b) takes no fourth argument.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'content/catalogue'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'content/catalogue/functions.tsv'),
+        [
+          'category\tname\tsyntax\tsource',
+          'conditional\tIF\tIF(cond1, expr1, [cond2, expr2, ...], expr_else)\tx.md',
+          'string\tCONCAT\tCONCAT(<expr1>, ...)\tx.md',
+        ].join('\n'),
+      );
+      expect(Object.fromEntries(documentedForms(dir))).toEqual({ concat: { variadic: true } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('names the element types of arrays of different elements (GROUP_ARRAY_MOVING_SUM)', () => {
     const calls = [
