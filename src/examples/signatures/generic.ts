@@ -112,7 +112,32 @@ export function genericSignature(calls: { args: string[]; returns: string }[]): 
       const head = parseType(bare(calls[0]!.args[k]!)).head;
       return `${head}(${cs.map((c) => c.name).join(', ')})`;
     });
-    return { args, returns: typeText(template) };
+    // One array (or map) among several named: it is the T (K, V) of the card, ARG_MAX(ARRAY(T), ARRAY) → ARRAY(T).
+    const single = (letters: RegExp) => new Set(used.filter((n) => letters.test(n)).map((n) => n.slice(1))).size === 1;
+    const plain = (t: string) =>
+      t.replace(/\b([TKV])(\d)\b/g, (m, letter: string) => (single(letter === 'T' ? /^T\d/ : /^[KV]\d/) ? letter : m));
+    return { args: args.map((a) => a && plain(a)), returns: plain(typeText(template)) };
   }
   return undefined;
 }
+
+/**
+ * What the component names in these signatures stand for, for the card to say once: `T: the element type of the
+ * array argument; K, V: the key and value types of the map argument`. Empty where none is used.
+ */
+export function componentNamesNote(signatures: string[]): string {
+  const all = signatures.join(' ');
+  const notes: string[] = [];
+  const arrays = [...new Set(all.match(/\bT\d?(?=[,)])/g) ?? [])].sort();
+  if (arrays.includes('T')) notes.push('T: the element type of the array argument');
+  const numbered = arrays.filter((t) => t !== 'T');
+  if (numbered.length) notes.push(`${numbered.join(', ')}: the element types of the array arguments, in order`);
+  const maps = [...new Set(all.match(/\bK\d?(?=, V)/g) ?? [])].sort();
+  for (const k of maps)
+    notes.push(
+      `${k}, V${k.slice(1)}: the key and value types of the ${k === 'K' ? '' : `${ORDINAL[Number(k.slice(1))] ?? k.slice(1)} `}map argument`,
+    );
+  return notes.join('; ');
+}
+
+const ORDINAL = ['', 'first', 'second', 'third'];

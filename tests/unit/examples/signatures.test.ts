@@ -90,6 +90,25 @@ describe('readable signatures', () => {
         { args: ['ARRAY(INT)'], returns: 'INT NULL' },
       ]),
     ).toEqual(['ARRAY_MAX(ARRAY(T)) → T NULL']);
+    // Of two arrays, only the first makes the result: it is the T.
+    expect(
+      text('arg_max', [
+        { args: ['ARRAY(INT)', 'ARRAY(VARCHAR)'], returns: 'ARRAY(INT NULL) NULL' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(INT)'], returns: 'ARRAY(VARCHAR NULL) NULL' },
+      ]),
+    ).toEqual(['ARG_MAX(ARRAY(T), ARRAY) → ARRAY(T) NULL']);
+    // The card says once what the names stand for.
+    const card = JSON.stringify(
+      signatureCard({
+        name: 'map_keys',
+        kind: 'scalar',
+        signatures: ['MAP_KEYS(MAP(K, V)) → ARRAY(K)'],
+        returns: ['ARRAY(K)'],
+        nulls: { kind: 'propagates', text: 'NULL in any argument gives NULL' },
+        aliases: [],
+      }),
+    );
+    expect(card).toContain('K, V: the key and value types of the map argument');
     // One call whose result equals a component is no evidence that it follows it (TO_STRING of a map is a VARCHAR).
     expect(text('to_string', [{ args: ['MAP(VARCHAR, INT)'], returns: 'VARCHAR' }])).toEqual([
       'TO_STRING(MAP) → VARCHAR',
