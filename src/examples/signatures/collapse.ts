@@ -52,6 +52,7 @@ function returnLabel(types: Set<string>): string {
   // FLOAT for FLOAT and DOUBLE for DOUBLE (MAX) reads as both; a function that widens FLOAT (ABS) returns one.
   if (uniq.every((t) => FLOAT_TYPES.includes(t))) return FLOAT_TYPES.filter((t) => uniq.includes(t)).join(' | ');
   if (uniq.every((t) => t.startsWith('ARRAY('))) return arrayLabel(uniq);
+  if (uniq.every((t) => t.startsWith('TUPLE('))) return tupleLabel(uniq) ?? uniq.sort().join(' | ');
   if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
     return 'NUMBER';
   return uniq.sort().join(' | ');
@@ -72,6 +73,35 @@ function arrayLabel(types: string[]): string {
     (t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('),
   );
   return numbers || elements.length === 1 ? `ARRAY(${label})` : 'ARRAY';
+}
+
+/**
+ * Tuples of different part types, each part as a return type reads it: TUPLE of an integer is TUPLE(TINYINT) or
+ * TUPLE(BIGINT) as the argument is, TUPLE(INTEGER), not the eight tuples the probe's widths gave.
+ */
+function tupleLabel(types: string[]): string | undefined {
+  const parts = types.map((t) => splitParts(t.slice('TUPLE('.length, -1)));
+  const n = parts[0]!.length;
+  if (parts.some((p) => p.length !== n)) return undefined;
+  const labels = Array.from({ length: n }, (_, i) => returnLabel(new Set(parts.map((p) => p[i]!))));
+  return `TUPLE(${labels.join(', ')})`;
+}
+
+/** The top-level parts of a type's parentheses: `INT, DECIMAL(10, 2)` is INT and DECIMAL(10, 2). */
+function splitParts(inner: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === '(') depth++;
+    else if (inner[i] === ')') depth--;
+    else if (inner[i] === ',' && depth === 0) {
+      out.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(inner.slice(start).trim());
+  return out;
 }
 
 /**

@@ -105,6 +105,11 @@ export function genericSignature(calls: { args: string[]; returns: string }[]): 
     const used = namesIn(template, names);
     if (!used.length) continue;
     if (!calls.every((c, k) => instantiate(template, flat[k]!) === bare(c.returns))) continue;
+    // A name whose value another component had in every call could be either: TUPLE of two arrays the probe gave
+    // the same element type is no proof that the second follows the first.
+    const valueOf = (f: Component[], n: string) => f.find((c) => c.name === n)?.value;
+    const twin = (n: string) => [...names].some((m) => m !== n && flat.every((f) => valueOf(f, m) === valueOf(f, n)));
+    if (used.some(twin)) return undefined;
     if (!template.parts.length && new Set(flat.map((f) => f.find((c) => c.name === template.head)?.value)).size < 2)
       return undefined;
     const args = comps[0]!.map((cs, k) => {

@@ -97,6 +97,20 @@ describe('readable signatures', () => {
         { args: ['ARRAY(VARCHAR)', 'ARRAY(INT)'], returns: 'ARRAY(VARCHAR NULL) NULL' },
       ]),
     ).toEqual(['ARG_MAX(ARRAY(T), ARRAY) → ARRAY(T) NULL']);
+    // Two arrays the probe gave the same element type: either could be the T, so none is named.
+    expect(
+      text('tuple', [
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'TUPLE(ARRAY(INT NULL), ARRAY(INT NULL))' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(VARCHAR)'], returns: 'TUPLE(ARRAY(VARCHAR NULL), ARRAY(VARCHAR NULL))' },
+      ]),
+    ).toEqual(['TUPLE(ARRAY, ARRAY) → TUPLE(ARRAY, ARRAY)']);
+    // Tuples of integers of each width are tuples of INTEGER, not eight tuple types.
+    expect(
+      text(
+        'tuple',
+        ALL_INTS.map((i) => ({ args: [i], returns: `TUPLE(${i})` })),
+      ),
+    ).toEqual(['TUPLE(INTEGER) → TUPLE(INTEGER)']);
     // The card says once what the names stand for.
     const card = JSON.stringify(
       signatureCard({
