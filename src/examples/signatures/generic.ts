@@ -87,12 +87,21 @@ export interface GenericSignature {
   args: (string | undefined)[];
   /** The result written with the components' names: `ARRAY(K)`. */
   returns: string;
+  /**
+   * The result is a component alone, seen with one type only: it could be a type of its own that the probed value
+   * happened to share (TO_STRING of a MAP(VARCHAR, INT)). It stands only beside the same template proven by calls
+   * of other types (GET(ARRAY(T), INTEGER), tried with ARRAY(INT) only, beside GET(ARRAY(T), VARCHAR)).
+   */
+  weak?: true;
 }
 
+/** Two generic signatures alike in their components and result: the proven one vouches for the weak one. */
+export const genericKey = (g: GenericSignature) =>
+  `${g.args.map((a, i) => (a ? `${i}:${a}` : '')).join(',')}→${g.returns}`;
+
 /**
- * The one template of the components that gives every call's result, if there is one and it names a component. A
- * result that is a component alone (GET(ARRAY(T), …) → T) needs two calls that gave it different types: with one,
- * it could be a type of its own that the probed value happened to share (TO_STRING of a MAP(VARCHAR, INT)).
+ * The one template of the components that gives every call's result, if there is one and it names a component; a
+ * result that is a component alone seen with one type only is `weak`.
  */
 export function genericSignature(calls: { args: string[]; returns: string }[]): GenericSignature | undefined {
   if (!calls.length) return undefined;
@@ -110,8 +119,8 @@ export function genericSignature(calls: { args: string[]; returns: string }[]): 
     const valueOf = (f: Component[], n: string) => f.find((c) => c.name === n)?.value;
     const twin = (n: string) => [...names].some((m) => m !== n && flat.every((f) => valueOf(f, m) === valueOf(f, n)));
     if (used.some(twin)) return undefined;
-    if (!template.parts.length && new Set(flat.map((f) => f.find((c) => c.name === template.head)?.value)).size < 2)
-      return undefined;
+    const weak =
+      !template.parts.length && new Set(flat.map((f) => f.find((c) => c.name === template.head)?.value)).size < 2;
     const args = comps[0]!.map((cs, k) => {
       if (!cs || !cs.some((c) => used.includes(c.name))) return undefined;
       const head = parseType(bare(calls[0]!.args[k]!)).head;
@@ -121,7 +130,8 @@ export function genericSignature(calls: { args: string[]; returns: string }[]): 
     const single = (letters: RegExp) => new Set(used.filter((n) => letters.test(n)).map((n) => n.slice(1))).size === 1;
     const plain = (t: string) =>
       t.replace(/\b([TKV])(\d)\b/g, (m, letter: string) => (single(letter === 'T' ? /^T\d/ : /^[KV]\d/) ? letter : m));
-    return { args: args.map((a) => a && plain(a)), returns: plain(typeText(template)) };
+    const out: GenericSignature = { args: args.map((a) => a && plain(a)), returns: plain(typeText(template)) };
+    return weak ? { ...out, weak: true } : out;
   }
   return undefined;
 }

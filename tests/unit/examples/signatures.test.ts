@@ -123,6 +123,14 @@ describe('readable signatures', () => {
       }),
     );
     expect(card).toContain('K, V: the key and value types of the map argument');
+    // An integer index tried with ARRAY(INT) only: the element type, as the string index proves with other arrays.
+    expect(
+      text('get', [
+        { args: ['ARRAY(INT)', 'BIGINT'], returns: 'INT NULL' },
+        { args: ['ARRAY(FLOAT)', 'VARCHAR'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)', 'VARCHAR'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['GET(ARRAY(T), BIGINT | VARCHAR) → T NULL']);
     // One call whose result equals a component is no evidence that it follows it (TO_STRING of a map is a VARCHAR).
     expect(text('to_string', [{ args: ['MAP(VARCHAR, INT)'], returns: 'VARCHAR' }])).toEqual([
       'TO_STRING(MAP) → VARCHAR',
