@@ -5,7 +5,7 @@
  * the same result becomes an optional argument.
  */
 import type { FunctionProbe, NullAnswer, ProbedCall } from './probe.ts';
-import { genericKey, genericSignature } from './generic.ts';
+import { genericKeys, genericSignature } from './generic.ts';
 import { ALL_FAMILIES, familyOf } from './types.ts';
 
 export interface Signature {
@@ -229,11 +229,11 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
   // MAP_KEYS(MAP(K, V)) → ARRAY(K): a result made of the arguments' components is written with their names; one
   // seen with a single type only where calls of other types prove the same template.
   const generics = new Map([...byFamilies.values()].map((e) => [e, genericSignature(e.calls)]));
-  const proven = new Set([...generics.values()].filter((g) => g && !g.weak).map((g) => genericKey(g!)));
+  const proven = new Set([...generics.values()].filter((g) => g && !g.weak).flatMap((g) => genericKeys(g!)));
   let sigs: Signature[] = [...byFamilies.values()].map((e) => {
     const args = e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]);
     const found = generics.get(e);
-    const generic = found && (!found.weak || proven.has(genericKey(found))) ? found : undefined;
+    const generic = found && (!found.weak || genericKeys(found).some((k) => proven.has(k))) ? found : undefined;
     if (generic)
       return {
         args: args.map((a, i) => (generic.args[i] ? [generic.args[i]] : a)),

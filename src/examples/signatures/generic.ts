@@ -95,9 +95,15 @@ export interface GenericSignature {
   weak?: true;
 }
 
-/** Two generic signatures alike in their components and result: the proven one vouches for the weak one. */
-export const genericKey = (g: GenericSignature) =>
-  `${g.args.map((a, i) => (a ? `${i}:${a}` : '')).join(',')}→${g.returns}`;
+/**
+ * What a proven generic signature vouches for: the same components and result, and, for a result that is an
+ * element alone, an element of any container (GET(ARRAY(T), …) → T proves GET(MAP(K, V), …) → V: a function that
+ * returns the element it finds).
+ */
+export const genericKeys = (g: GenericSignature): string[] => [
+  `${g.args.map((a, i) => (a ? `${i}:${a}` : '')).join(',')}→${g.returns}`,
+  ...(/^[TV]\d?$/.test(g.returns) ? ['→element'] : []),
+];
 
 /**
  * The one template of the components that gives every call's result, if there is one and it names a component; a

@@ -131,6 +131,14 @@ describe('readable signatures', () => {
         { args: ['ARRAY(INT)', 'VARCHAR'], returns: 'INT NULL' },
       ]),
     ).toEqual(['GET(ARRAY(T), BIGINT | VARCHAR) → T NULL']);
+    // The probe table's one map: the value it finds, as with arrays (GET of a MAP(VARCHAR, DOUBLE) is a DOUBLE).
+    expect(
+      text('get', [
+        { args: ['ARRAY(FLOAT)', 'VARCHAR'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)', 'VARCHAR'], returns: 'INT NULL' },
+        { args: ['MAP(VARCHAR, INT)', 'VARCHAR'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['GET(ARRAY(T), VARCHAR) → T NULL', 'GET(MAP(K, V), VARCHAR) → V NULL']);
     // One call whose result equals a component is no evidence that it follows it (TO_STRING of a map is a VARCHAR).
     expect(text('to_string', [{ args: ['MAP(VARCHAR, INT)'], returns: 'VARCHAR' }])).toEqual([
       'TO_STRING(MAP) → VARCHAR',
