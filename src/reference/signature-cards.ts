@@ -8,6 +8,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { PagePlaces } from '../examples/engine-objects.ts';
 import { cardsByNormalName, MAX_RETURNS, type FunctionCard } from '../examples/signatures/cards.ts';
+import { componentNamesNote } from '../examples/signatures/generic.ts';
 import { normalName } from '../islands/name-match.ts';
 
 const el = (
@@ -46,6 +47,9 @@ export function signatureCard(card: FunctionCard): Element {
   const otherReturns = card.returns.length - returns.length;
   if (returns.length)
     fact('Returns', [text(returns.join(', ') + (otherReturns > 0 ? `, and ${otherReturns} more types` : ''))]);
+  // MAP_KEYS(MAP(K, V)) → ARRAY(K): what K and V stand for.
+  const names = componentNamesNote(shown);
+  if (names) fact('Types', [text(names)]);
   fact('NULL', [text(card.nulls.text)]);
   if (card.deterministic !== undefined)
     fact('Deterministic', [

@@ -11,6 +11,7 @@ import {
   groupedSignatures,
   nullBehaviour,
   returnText,
+  seenExtended,
   signatureText,
   type NullBehaviour,
   type Signature,
@@ -188,6 +189,8 @@ export function functionCards(
             ...(p.form?.startsWith('params') && !documentedParams ? { params: '(…)' } : {}),
             ...(p.optionalParameter ? { params: documentedParams ? `[${documentedParams}]` : '[(…)]' } : {}),
             ...(p.repeats ? { repeats: p.repeats, variadic: false } : {}),
+            // The documented `...` only on a form the probe saw take one more argument with the same result.
+            ...(forms.get(name)?.variadic && !p.repeats ? { variadic: seenExtended(s, sigs) } : {}),
           }),
         ),
         // Two parameters where they change the type: QUANTILE_TDIGEST(<level1>, <level2>, ...)(…) → ARRAY(DOUBLE).

@@ -5,6 +5,7 @@
  * the same result becomes an optional argument.
  */
 import type { FunctionProbe, NullAnswer, ProbedCall } from './probe.ts';
+import { genericKeys, genericSignature } from './generic.ts';
 import { ALL_FAMILIES, familyOf } from './types.ts';
 
 export interface Signature {
@@ -26,6 +27,7 @@ const bothNullable = (a: Nullability, b: Nullability): Nullability => (a === b ?
 
 const ORDER = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
 const INTEGER_TYPES = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!.widths.map((w) => w.sql);
+const WIDEST_INTEGERS = ['BIGINT', 'BIGINT UNSIGNED'];
 const FLOAT_TYPES = ALL_FAMILIES.find((f) => f.name === 'FLOAT')!.widths.map((w) => w.sql);
 
 /** A family as a reader names it, from the widths of it a position accepted. */
@@ -49,10 +51,57 @@ function returnLabel(types: Set<string>): string {
   if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
   // FLOAT for FLOAT and DOUBLE for DOUBLE (MAX) reads as both; a function that widens FLOAT (ABS) returns one.
   if (uniq.every((t) => FLOAT_TYPES.includes(t))) return FLOAT_TYPES.filter((t) => uniq.includes(t)).join(' | ');
-  if (uniq.every((t) => t.startsWith('ARRAY('))) return 'ARRAY';
+  if (uniq.every((t) => t.startsWith('ARRAY('))) return arrayLabel(uniq);
+  if (uniq.every((t) => t.startsWith('TUPLE('))) return tupleLabel(uniq) ?? uniq.sort().join(' | ');
   if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
     return 'NUMBER';
   return uniq.sort().join(' | ');
+}
+
+/**
+ * Arrays of different element types: the elements as a return type reads them (GROUP_ARRAY_MOVING_SUM of integers
+ * gives ARRAY(BIGINT) or ARRAY(BIGINT UNSIGNED): ARRAY(BIGINT | BIGINT UNSIGNED)), the widest integers named (a
+ * sum widens to them: ARRAY(INTEGER) would claim the argument's width); ARRAY alone where they are not all numbers.
+ */
+function arrayLabel(types: string[]): string {
+  const elements = [...new Set(types.map((t) => t.slice('ARRAY('.length, -1).replace(/ NULL/g, '')))];
+  const label = elements.every((t) => WIDEST_INTEGERS.includes(t))
+    ? INTEGER_TYPES.filter((t) => elements.includes(t)).join(' | ')
+    : returnLabel(new Set(elements));
+  // Elements of other kinds are the probe's sample types (ARRAY_CONCAT of ARRAY(VARCHAR) or ARRAY(INT)): no rule.
+  const numbers = elements.every(
+    (t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('),
+  );
+  return numbers || elements.length === 1 ? `ARRAY(${label})` : 'ARRAY';
+}
+
+/**
+ * Tuples of different part types, each part as a return type reads it: TUPLE of an integer is TUPLE(TINYINT) or
+ * TUPLE(BIGINT) as the argument is, TUPLE(INTEGER), not the eight tuples the probe's widths gave.
+ */
+function tupleLabel(types: string[]): string | undefined {
+  const parts = types.map((t) => splitParts(t.slice('TUPLE('.length, -1)));
+  const n = parts[0]!.length;
+  if (parts.some((p) => p.length !== n)) return undefined;
+  const labels = Array.from({ length: n }, (_, i) => returnLabel(new Set(parts.map((p) => p[i]!))));
+  return `TUPLE(${labels.join(', ')})`;
+}
+
+/** The top-level parts of a type's parentheses: `INT, DECIMAL(10, 2)` is INT and DECIMAL(10, 2). */
+function splitParts(inner: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === '(') depth++;
+    else if (inner[i] === ')') depth--;
+    else if (inner[i] === ',' && depth === 0) {
+      out.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(inner.slice(start).trim());
+  return out;
 }
 
 /**
@@ -151,7 +200,10 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
   const withoutNull = calls.filter((c) => !c.args.includes('NULL'));
   const use = withoutNull.length ? withoutNull : calls;
   // Family-level calls: the widths each position took, and what they returned.
-  const byFamilies = new Map<string, { families: string[]; widths: Set<string>[]; returns: Set<string> }>();
+  const byFamilies = new Map<
+    string,
+    { families: string[]; widths: Set<string>[]; returns: Set<string>; calls: ProbedCall[] }
+  >();
   for (const c of use) {
     const families = c.args.map(familyOf);
     const key = families.join(',');
@@ -159,7 +211,9 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
       families,
       widths: families.map(() => new Set<string>()),
       returns: new Set<string>(),
+      calls: [],
     };
+    entry.calls.push(c);
     c.args.forEach((a, i) => entry.widths[i]!.add(a));
     entry.returns.add(c.returns);
     byFamilies.set(key, entry);
@@ -172,8 +226,21 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
       widthsAt.set(key, new Set([...(widthsAt.get(key) ?? []), ...e.widths[i]!]));
     });
   }
+  // MAP_KEYS(MAP(K, V)) → ARRAY(K): a result made of the arguments' components is written with their names; one
+  // seen with a single type only where calls of other types prove the same template.
+  const generics = new Map([...byFamilies.values()].map((e) => [e, genericSignature(e.calls)]));
+  const proven = new Set([...generics.values()].filter((g) => g && !g.weak).flatMap((g) => genericKeys(g!)));
   let sigs: Signature[] = [...byFamilies.values()].map((e) => {
     const args = e.families.map((f, i) => [familyLabel(f, widthsAt.get(`${e.families.length}:${i}:${f}`)!)]);
+    const found = generics.get(e);
+    const generic = found && (!found.weak || genericKeys(found).some((k) => proven.has(k))) ? found : undefined;
+    if (generic)
+      return {
+        args: args.map((a, i) => (generic.args[i] ? [generic.args[i]] : a)),
+        required: e.families.length,
+        returns: generic.returns,
+        nullable: nullabilityOf([...e.returns]),
+      };
     return {
       args,
       required: e.families.length,
@@ -243,6 +310,40 @@ export function groupedSignatures(sigs: Signature[], n: number): Signature[] {
   return sigs
     .filter((s) => s !== none && !(s !== group && s.args.length > n && s.args.length % n === 0))
     .map((s) => (s === group && none ? { ...s, required: 0 } : s));
+}
+
+/** The outer types a return names: ARRAY(T) and ARRAY are both ARRAY, and every number is a NUMBER. */
+const kindsOf = (returns: string) =>
+  new Set(
+    returns.split(' | ').map((r) => {
+      const t = r.replace(/ NULL\b/g, '').replace(/\(.*\)/, '');
+      return INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || ['INTEGER', 'DECIMAL', 'NUMBER'].includes(t)
+        ? 'NUMBER'
+        : t;
+    }),
+  );
+const sameKind = (a: string, b: string) => [...kindsOf(a)].some((k) => kindsOf(b).has(k));
+/** Whether each argument of the shorter signature shares a type with the longer one's in its place (ARRAY(T) is an ARRAY). */
+const outer = (alts: string[]) => alts.map((a) => a.replace(/\(.*\)/, ''));
+const prefixOf = (short: Signature, long: Signature) =>
+  short.args.every((alts, k) => outer(alts).some((a) => outer(long.args[k]!).includes(a)));
+
+/**
+ * Whether a signature may take more arguments as the documented `...` says: the probe saw its result keep its kind
+ * as arguments were added (an optional argument of its own, a longer signature that starts as it does, or a shorter
+ * one it extends). CONCAT(VARIANT, VARIANT) is a VARIANT (JSON arrays joined) where one VARIANT gave a VARCHAR, and
+ * a third VARIANT gives a VARCHAR again: no `[, ...]` for it. IF(c, a, b) takes no fourth argument.
+ */
+export function seenExtended(s: Signature, all: Signature[]): boolean {
+  if (s.required < s.args.length) return true;
+  return all.some(
+    (t) =>
+      t !== s &&
+      sameKind(t.returns, s.returns) &&
+      (t.args.length > s.args.length
+        ? prefixOf(s, t)
+        : t.required > 0 && t.required < s.args.length && prefixOf({ ...t, args: t.args.slice(0, t.required) }, s)),
+  );
 }
 
 export function signatureText(name: string, s: Signature, form: CallForm = {}): string {

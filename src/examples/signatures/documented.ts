@@ -82,7 +82,9 @@ export function documentedForms(projectRoot: string): Map<string, CallForm> {
     if (first.params) form.params = several === first.params ? first.params.replace(/\s*\[.*\]/, '') : first.params;
     else if (later) form.params = `[${later}]`;
     if (several) form.several = several.replace(/[[\]]/g, '');
-    if (/\.\.\./.test(first.args)) form.variadic = true;
+    // A `...` in brackets that more arguments follow repeats a group in the middle (IF(cond1, expr1, [cond2, expr2,
+    // ...], expr_else)): no more arguments after the last, so no trailing `[, ...]`.
+    if (/\.\.\./.test(first.args) && !/\[[^\]]*\.\.\.[^\]]*\]\s*,/.test(first.args)) form.variadic = true;
     if (form.params || form.variadic) out.set(name.toLowerCase(), form);
   }
   return out;

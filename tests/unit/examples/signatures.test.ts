@@ -10,7 +10,12 @@ import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
-import { collapseSignatures, nullBehaviour, signatureText } from '../../../src/examples/signatures/collapse.ts';
+import {
+  collapseSignatures,
+  nullBehaviour,
+  seenExtended,
+  signatureText,
+} from '../../../src/examples/signatures/collapse.ts';
 import { functionCards, ofParameters, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
@@ -61,6 +66,139 @@ const ALL_INTS = [
 ];
 
 describe('readable signatures', () => {
+  it("writes a result made of an argument's components with their names (MAP_KEYS(MAP(K, V)) → ARRAY(K))", () => {
+    const text = (name: string, calls: { args: string[]; returns: string }[]) =>
+      collapseSignatures(calls).map((s) => signatureText(name, s));
+    // The probe table holds one map type: ARRAY(VARCHAR) is its keys, not every map's.
+    expect(text('map_keys', [{ args: ['MAP(VARCHAR, INT)'], returns: 'ARRAY(VARCHAR)' }])).toEqual([
+      'MAP_KEYS(MAP(K, V)) → ARRAY(K)',
+    ]);
+    expect(text('map_values', [{ args: ['MAP(VARCHAR, INT)'], returns: 'ARRAY(INT NULL)' }])).toEqual([
+      'MAP_VALUES(MAP(K, V)) → ARRAY(V)',
+    ]);
+    expect(
+      text('map', [
+        { args: ['ARRAY(INT)', 'ARRAY(VARCHAR)'], returns: 'MAP(INT, VARCHAR)' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(INT)'], returns: 'MAP(VARCHAR, INT)' },
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'MAP(INT, INT)' },
+      ]),
+    ).toEqual(['MAP(ARRAY(T1), ARRAY(T2)) → MAP(T1, T2)']);
+    // An element as the result, seen with several element types.
+    expect(
+      text('array_max', [
+        { args: ['ARRAY(FLOAT)'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['ARRAY_MAX(ARRAY(T)) → T NULL']);
+    // Of two arrays, only the first makes the result: it is the T.
+    expect(
+      text('arg_max', [
+        { args: ['ARRAY(INT)', 'ARRAY(VARCHAR)'], returns: 'ARRAY(INT NULL) NULL' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(INT)'], returns: 'ARRAY(VARCHAR NULL) NULL' },
+      ]),
+    ).toEqual(['ARG_MAX(ARRAY(T), ARRAY) → ARRAY(T) NULL']);
+    // Two arrays the probe gave the same element type: either could be the T, so none is named.
+    expect(
+      text('tuple', [
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'TUPLE(ARRAY(INT NULL), ARRAY(INT NULL))' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(VARCHAR)'], returns: 'TUPLE(ARRAY(VARCHAR NULL), ARRAY(VARCHAR NULL))' },
+      ]),
+    ).toEqual(['TUPLE(ARRAY, ARRAY) → TUPLE(ARRAY, ARRAY)']);
+    // Tuples of integers of each width are tuples of INTEGER, not eight tuple types.
+    expect(
+      text(
+        'tuple',
+        ALL_INTS.map((i) => ({ args: [i], returns: `TUPLE(${i})` })),
+      ),
+    ).toEqual(['TUPLE(INTEGER) → TUPLE(INTEGER)']);
+    // The card says once what the names stand for.
+    const card = JSON.stringify(
+      signatureCard({
+        name: 'map_keys',
+        kind: 'scalar',
+        signatures: ['MAP_KEYS(MAP(K, V)) → ARRAY(K)'],
+        returns: ['ARRAY(K)'],
+        nulls: { kind: 'propagates', text: 'NULL in any argument gives NULL' },
+        aliases: [],
+      }),
+    );
+    expect(card).toContain('K, V: the key and value types of the map argument');
+    // An integer index tried with ARRAY(INT) only: the element type, as the string index proves with other arrays.
+    expect(
+      text('get', [
+        { args: ['ARRAY(INT)', 'BIGINT'], returns: 'INT NULL' },
+        { args: ['ARRAY(FLOAT)', 'VARCHAR'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)', 'VARCHAR'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['GET(ARRAY(T), BIGINT | VARCHAR) → T NULL']);
+    // The probe table's one map: the value it finds, as with arrays (GET of a MAP(VARCHAR, DOUBLE) is a DOUBLE).
+    expect(
+      text('get', [
+        { args: ['ARRAY(FLOAT)', 'VARCHAR'], returns: 'FLOAT NULL' },
+        { args: ['ARRAY(INT)', 'VARCHAR'], returns: 'INT NULL' },
+        { args: ['MAP(VARCHAR, INT)', 'VARCHAR'], returns: 'INT NULL' },
+      ]),
+    ).toEqual(['GET(ARRAY(T), VARCHAR) → T NULL', 'GET(MAP(K, V), VARCHAR) → V NULL']);
+    // One call whose result equals a component is no evidence that it follows it (TO_STRING of a map is a VARCHAR).
+    expect(text('to_string', [{ args: ['MAP(VARCHAR, INT)'], returns: 'VARCHAR' }])).toEqual([
+      'TO_STRING(MAP) → VARCHAR',
+    ]);
+    // A result that no one template gives stays as it was (ARRAY(FLOAT) with ARRAY(INT) widens to DOUBLE).
+    expect(
+      text('array_concat', [
+        { args: ['ARRAY(FLOAT)', 'ARRAY(INT)'], returns: 'ARRAY(DOUBLE NULL)' },
+        { args: ['ARRAY(INT)', 'ARRAY(INT)'], returns: 'ARRAY(INT NULL)' },
+        { args: ['ARRAY(VARCHAR)', 'ARRAY(VARCHAR)'], returns: 'ARRAY(VARCHAR NULL)' },
+      ]),
+    ).toEqual(['ARRAY_CONCAT(ARRAY, ARRAY) → ARRAY']);
+  });
+  it('writes the documented `[, ...]` only on a form the probe saw keep its result as arguments were added', () => {
+    // CONCAT: one or two strings give a VARCHAR; two VARIANTs a VARIANT (JSON arrays joined), and three a VARCHAR.
+    const sigs = collapseSignatures([
+      { args: ['VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARCHAR', 'VARCHAR'], returns: 'VARCHAR' },
+      { args: ['VARIANT', 'VARCHAR'], returns: 'VARCHAR NULL' },
+      { args: ['VARIANT', 'VARIANT'], returns: 'VARIANT' },
+    ]);
+    expect(sigs.map((s) => signatureText('concat', s, { variadic: seenExtended(s, sigs) }))).toEqual([
+      'CONCAT(VARCHAR [, ...]) → VARCHAR',
+      'CONCAT(VARCHAR | VARIANT, VARCHAR [, ...]) → VARCHAR',
+      'CONCAT(VARIANT, VARIANT) → VARIANT',
+    ]);
+    // IF's `...` repeats a pair in the middle: IF(c, a, b) takes no fourth argument.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'content/catalogue'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'content/catalogue/functions.tsv'),
+        [
+          'category\tname\tsyntax\tsource',
+          'conditional\tIF\tIF(cond1, expr1, [cond2, expr2, ...], expr_else)\tx.md',
+          'string\tCONCAT\tCONCAT(<expr1>, ...)\tx.md',
+        ].join('\n'),
+      );
+      expect(Object.fromEntries(documentedForms(dir))).toEqual({ concat: { variadic: true } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('names the element types of arrays of different elements (GROUP_ARRAY_MOVING_SUM)', () => {
+    const calls = [
+      ...ALL_INTS.map((i) => ({
+        args: [i],
+        returns: i.endsWith('UNSIGNED') ? 'ARRAY(BIGINT UNSIGNED)' : 'ARRAY(BIGINT)',
+      })),
+      { args: ['DECIMAL(10, 2)'], returns: 'ARRAY(DECIMAL(38, 2))' },
+      { args: ['DECIMAL(38, 0)'], returns: 'ARRAY(DECIMAL(38, 0))' },
+      { args: ['FLOAT'], returns: 'ARRAY(DOUBLE)' },
+      { args: ['DOUBLE'], returns: 'ARRAY(DOUBLE)' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('group_array_moving_sum', s))).toEqual([
+      'GROUP_ARRAY_MOVING_SUM(DECIMAL) → ARRAY(DECIMAL)',
+      'GROUP_ARRAY_MOVING_SUM(FLOAT | DOUBLE) → ARRAY(DOUBLE)',
+      'GROUP_ARRAY_MOVING_SUM(INTEGER) → ARRAY(BIGINT | BIGINT UNSIGNED)',
+    ]);
+  });
   it('merges alternatives and optional trailing arguments', () => {
     const calls = [
       { args: ['DATE'], returns: 'DATE' },
@@ -133,7 +271,7 @@ describe('readable signatures', () => {
       { args: ['ARRAY(INT)', 'BITMAP'], returns: 'ARRAY(INT NULL) NULL' },
     ];
     expect(collapseSignatures(calls).map((s) => signatureText('arg_max', s))).toEqual([
-      'ARG_MAX(ARRAY, INT | BITMAP) → ARRAY NULL',
+      'ARG_MAX(ARRAY(T), INT | BITMAP) → ARRAY(T) NULL',
       'ARG_MAX(DECIMAL, INT | DECIMAL) → DECIMAL NULL',
       'ARG_MAX(INTEGER, INT | BITMAP) → INTEGER NULL',
     ]);
