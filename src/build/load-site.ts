@@ -66,6 +66,8 @@ export interface LoadOptions {
    * still read, so their links are checked (`npm run examples -- one.md` renders one page, not all).
    */
   only?: (relPath: string) => boolean;
+  /** Leave code blocks plain text (the examples tooling reads them and shows no page): no highlighter is loaded. */
+  plainCode?: boolean;
   /** Keep each doc page's parsed Markdown (`BuiltPage.sourceTree`): a copy costs a fifteenth of parsing again. */
   keepSourceTrees?: boolean;
 }
@@ -130,7 +132,7 @@ export async function prepareSite(options: LoadOptions): Promise<PreparedSite> {
     routeBase: siteConfig.routeBase,
     assetBase: CONTENT_ASSET_BASE,
   };
-  const highlighter = await highlighterFor(SHIKI_LANGUAGES);
+  const highlighter = options.plainCode ? 'plain' : await highlighterFor(SHIKI_LANGUAGES);
   // The signature cards, once recorded (the examples tooling loads the site before anything is recorded).
   const cards = fs.existsSync(path.join(options.projectRoot, SIGNATURES_FILE))
     ? readFunctionCards(options.projectRoot, contentRoot)

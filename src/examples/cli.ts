@@ -89,7 +89,15 @@ if (!signaturesOnly)
     // Given pages, only they are rendered (the anchors of all are still read, so their links are checked).
     const onlyThese =
       only.length && !coverageOnly ? (rel: string) => only.includes(path.join(contentRoot, rel)) : undefined;
-    model = await loadSite({ projectRoot, contentDir, withDates: false, allowMissingResults: true, only: onlyThese });
+    // The coverage reads what the rendered pages name; recording and checking read only the code blocks.
+    model = await loadSite({
+      projectRoot,
+      contentDir,
+      withDates: false,
+      allowMissingResults: true,
+      only: onlyThese,
+      plainCode: !coverageOnly,
+    });
   } catch (err) {
     if (!(err instanceof ContentErrors)) throw err;
     for (const e of err.errors) console.error(`  ${e.message}`);

@@ -145,11 +145,17 @@ export function answerPathProblem(
   const secret: [string, string][] = [
     [projectRoot, 'the project folder'],
     ...(home && home !== '/' ? [[home, 'the home folder'] as [string, string]] : []),
-    [path.join(os.tmpdir(), 'databend-examples-'), "the engine's own working folder"],
+    // engine.py makes it in /dev/shm where there is one, else in the temporary folder.
+    ...ENGINE_WORK_ROOTS.map(
+      (root) => [path.join(root, 'databend-examples-'), "the engine's own working folder"] as [string, string],
+    ),
   ];
   for (const [p, what] of secret) if (seen.includes(p)) return `the engine's answer names ${what} (${p})`;
   return undefined;
 }
+
+/** Where engine.py makes its working folder (`databend-examples-<pid>-…`): in memory where it can, else here. */
+export const ENGINE_WORK_ROOTS = ['/dev/shm', os.tmpdir()];
 
 /** The environment the engine runs in: enough to start Python, nothing that names credentials or a home. */
 export function engineEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {

@@ -78,18 +78,32 @@ def values(ctx, sql):
         return {"error": (("engine panic: " if not isinstance(err, Exception) else "") + str(err).strip()).split("\n")[0][:300]}
 
 
+# Where the engine's working folder goes: a folder in memory where the machine has one. The engine syncs each file
+# it writes (table blocks, snapshots, its meta store: about 20 syncs for a page that makes and fills one table),
+# and on a disk every sync waits for it; in memory a sync costs nothing. Measured on a page's worth of statements
+# (a session, CREATE TABLE, INSERT, two SELECTs): 57 ms of wall and 27 ms of CPU in /tmp, 25 and 17 in /dev/shm.
+MEMORY_ROOT = "/dev/shm"
+
+
+def work_roots():
+    """The folder for this bridge's working folder first, then the other folder a bridge may have used."""
+    in_memory = os.path.isdir(MEMORY_ROOT) and os.access(MEMORY_ROOT, os.W_OK | os.X_OK)
+    return [MEMORY_ROOT, tempfile.gettempdir()] if in_memory else [tempfile.gettempdir()]
+
+
 def remove_stale_workdirs():
     """Folders of bridges that were killed (a hung statement is stopped with SIGKILL) and could not clean up."""
-    for name in os.listdir(tempfile.gettempdir()):
-        parts = name.split("-")
-        if not name.startswith("databend-examples-") or len(parts) < 4 or not parts[2].isdigit():
-            continue
-        try:
-            os.kill(int(parts[2]), 0)
-        except ProcessLookupError:
-            shutil.rmtree(os.path.join(tempfile.gettempdir(), name), ignore_errors=True)
-        except PermissionError:
-            pass
+    for root in work_roots():
+        for name in os.listdir(root):
+            parts = name.split("-")
+            if not name.startswith("databend-examples-") or len(parts) < 4 or not parts[2].isdigit():
+                continue
+            try:
+                os.kill(int(parts[2]), 0)
+            except ProcessLookupError:
+                shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+            except PermissionError:
+                pass
 
 
 # The one folder examples may write besides the engine's own: the data folder lives in it (it is removed and made
@@ -161,7 +175,7 @@ def main():
     remove_stale_workdirs()
     # The engine keeps its data under ./.databend: work in a fresh folder so every run starts empty and
     # nothing is written into the project. The folder names this process, so a later run can tell it is stale.
-    workdir = tempfile.mkdtemp(prefix=f"databend-examples-{os.getpid()}-")
+    workdir = tempfile.mkdtemp(prefix=f"databend-examples-{os.getpid()}-", dir=work_roots()[0])
     os.chdir(workdir)
     # The engine's own temporary files go there too, so it needs no other folder.
     os.environ["TMPDIR"] = workdir

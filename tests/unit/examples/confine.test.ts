@@ -59,6 +59,13 @@ describe('examples confined to their data folder', () => {
     expect(answerPathProblem('│ fs:///var/lib/x │', 'LIST @s', root)).toMatch(/names fs:\/\/\/var\/lib\/x, outside/);
   });
 
+  it("does not return an answer that names the engine's own working folder, in memory or in the temporary folder", () => {
+    for (const dir of ['/dev/shm', os.tmpdir()])
+      expect(
+        answerPathProblem(`error: cannot open ${dir}/databend-examples-123-x1y2/.databend/_data/1`, 'SELECT 1', root),
+      ).toMatch(/names the engine's own working folder/);
+  });
+
   // The statement checks are one wall; the engine process itself is the other (Landlock, Linux 5.13+): asked
   // directly, past the bridge's checks, it can neither read /etc nor write outside its folders.
   it.runIf(process.platform === 'linux')('the engine process itself cannot read /etc or write elsewhere', () => {

@@ -208,3 +208,31 @@ describe('code block options', () => {
     expect(resolveLanguage('sqll')).toBeUndefined();
   });
 });
+
+describe('plain code (the examples tooling)', () => {
+  it('reads the same code blocks as a highlighted render, and the same text in each block', async () => {
+    const plain = await loadSite({
+      projectRoot: root,
+      contentDir: 'tests/fixtures/good',
+      withDates: false,
+      plainCode: true,
+    });
+    const blocks = (m: SiteModel) => m.pages.flatMap((p) => p.codeBlocks);
+    expect(blocks(plain).filter((b) => b.meta.example).length).toBeGreaterThan(2);
+    expect(blocks(plain)).toEqual(blocks(model));
+    const pre = (m: SiteModel) =>
+      m.pages.flatMap((p) => {
+        const out: string[] = [];
+        const visit = (n: unknown, inPre: boolean): void => {
+          if (!n) return;
+          const node = n as { type?: string; tagName?: string; value?: string; children?: unknown[] };
+          if (node.type === 'text' && inPre) out.push(node.value ?? '');
+          for (const c of node.children ?? []) visit(c, inPre || node.tagName === 'pre');
+        };
+        visit(p.view.body, false);
+        return out.join('');
+      });
+    expect(pre(plain)).toEqual(pre(model));
+    expect(JSON.stringify(plain.pages.map((p) => p.view.body))).not.toContain('shiki');
+  });
+});
