@@ -352,6 +352,24 @@ test.describe('a table wider than the phone', () => {
   });
 });
 
+test.describe('a table of prose wider than the phone', () => {
+  test.use(phone);
+  test('gives its description column room for lines, not a word a line', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/datetrunc');
+    // The Arguments table: argument, type, description, allowed values.
+    const width = await page
+      .locator('.table-scroll:not(.result-scroll) table')
+      .first()
+      .evaluate((table) => {
+        const heads = [...table.querySelectorAll('thead th')];
+        const i = heads.findIndex((th) => th.textContent === 'Description');
+        return heads[i]?.getBoundingClientRect().width ?? 0;
+      });
+    // 150 px holds about twenty characters of the table's text.
+    expect(width).toBeGreaterThan(150);
+  });
+});
+
 test('the 404 page suggests pages for the mistyped address and keeps its search box', async ({ page }) => {
   const response = await page.goto('/doc/sql-functions/datetime-functions/to-start-of-weak');
   expect(response?.status()).toBe(404);
