@@ -1,19 +1,20 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * A long SQL name (H3_GET_DESTINATION_INDEX_FROM_UNIDIRECTIONAL_EDGE) may break after each underscore rather
- * than at any letter: a `<wbr>` after every `_` of a word of 16 characters or more.
+ * A long name may break between its parts rather than at any letter: a `<wbr>` after every `_` of a SQL name
+ * (H3_GET_DESTINATION_INDEX_FROM_UNIDIRECTIONAL_EDGE) and before every inner capital of a CamelCase one
+ * (TableWithInternalColumnName, an error's name), in a word of 16 characters or more.
  */
-const LONG_NAME = /[A-Za-z0-9]*_[A-Za-z0-9_]*/g;
+const LONG_NAME = /[A-Za-z0-9_]{16,}/g;
+const NAME_PARTS = /(?<=_)(?!$)|(?<=[a-z0-9])(?=[A-Z])/;
 
 export function breakNames(text: string): ReactNode {
-  if (!text.includes('_')) return text;
   const parts: ReactNode[] = [];
   let last = 0;
   for (const m of text.matchAll(LONG_NAME)) {
-    if (m[0].length < 16) continue;
+    const pieces = m[0].split(NAME_PARTS);
+    if (pieces.length < 2) continue;
     parts.push(text.slice(last, m.index));
-    const pieces = m[0].split(/(?<=_)/);
     pieces.forEach((piece, i) =>
       parts.push(
         <Fragment key={`${m.index}-${i}`}>
@@ -31,4 +32,4 @@ export function breakNames(text: string): ReactNode {
 
 /** The same for markup built as a string (the sidebar): `escaped` is already HTML-escaped. */
 export const breakNamesHtml = (escaped: string): string =>
-  escaped.replace(LONG_NAME, (name) => (name.length < 16 ? name : name.replace(/_(?!$)/g, '_<wbr>')));
+  escaped.replace(LONG_NAME, (name) => name.split(NAME_PARTS).join('<wbr>'));

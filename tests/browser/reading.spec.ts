@@ -370,6 +370,34 @@ test.describe('a table of prose wider than the phone', () => {
   });
 });
 
+test.describe('the table of contents on a desk', () => {
+  test.use(desk);
+  test('breaks a long error name between its words, never inside one', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-reference/error-codes/codes-1100-1999');
+    // Each word of a long CamelCase or snake_case name must sit on one line: one box per word.
+    const split = await page
+      .locator('.toc-list')
+      .first()
+      .evaluate((list) => {
+        const broken: string[] = [];
+        for (const link of list.querySelectorAll('a')) {
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const m of text.matchAll(/[A-Z][a-z0-9]+|[A-Za-z0-9]+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              if (range.getClientRects().length > 1) broken.push(`${link.textContent}: ${m[0]}`);
+            }
+          }
+        }
+        return broken;
+      });
+    expect(split).toEqual([]);
+  });
+});
+
 test('the 404 page suggests pages for the mistyped address and keeps its search box', async ({ page }) => {
   const response = await page.goto('/doc/sql-functions/datetime-functions/to-start-of-weak');
   expect(response?.status()).toBe(404);
