@@ -370,6 +370,29 @@ test.describe('a table of prose wider than the phone', () => {
   });
 });
 
+test.describe('a heading that fills its line on a phone', () => {
+  test.use(phone);
+  test('keeps its "#" anchor on its last line, not on a line of its own', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-reference/error-codes/codes-1100-1999');
+    const alone = await page.evaluate(() =>
+      [...document.querySelectorAll('.article :is(h2, h3)')].flatMap((heading) => {
+        const anchor = heading.querySelector('.heading-anchor');
+        if (!anchor) return [];
+        const text = document.createRange();
+        text.selectNodeContents(heading);
+        text.setEndBefore(anchor);
+        const lines = text.getClientRects();
+        const lastLine = lines[lines.length - 1];
+        const mark = anchor.getClientRects()[0];
+        if (!lastLine || !mark) return [];
+        // The "#" sits on the text's last line when their boxes share a vertical band.
+        return mark.top < lastLine.bottom && lastLine.top < mark.bottom ? [] : [heading.textContent ?? ''];
+      }),
+    );
+    expect(alone).toEqual([]);
+  });
+});
+
 test.describe('the table of contents on a desk', () => {
   test.use(desk);
   test('breaks a long error name between its words, never inside one', async ({ page }) => {
