@@ -13,6 +13,7 @@ import { resolveLanguage } from './languages.ts';
 import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
 import type { ParsedMarkdown } from './parse.ts';
 import { para, resultElements } from './result-elements.ts';
+import { namePieces } from './name-breaks.ts';
 
 /** Inline code that starts with a hyphen and is one short word: it never breaks (a longer one may). */
 const OPTION_LIKE = /^-{1,2}[^\s-]\S{0,29}$/;
@@ -223,6 +224,7 @@ function decorateHast(tree: HastRoot): void {
     if (/^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
       const text = hastText(node);
       heading = text;
+      breakLongNames(node);
       node.children.push({
         type: 'element',
         tagName: 'a',
@@ -275,6 +277,23 @@ function uniqueRegionLabels(regions: { node: Element; heading: string }[]): void
     const k = (seen.get(n) ?? 0) + 1;
     seen.set(n, k);
     node.properties.ariaLabel = (total.get(n) ?? 0) > 1 ? `${n} (${k})` : n;
+  });
+}
+
+/** A heading's long names may break between their words (an error's name on a phone), not at any letter. */
+function breakLongNames(node: Element): void {
+  node.children = node.children.flatMap((child): ElementContent[] => {
+    if (child.type === 'element') breakLongNames(child);
+    if (child.type !== 'text') return [child];
+    const pieces = namePieces(child.value);
+    return pieces.flatMap((value, i): ElementContent[] =>
+      i === 0
+        ? [{ type: 'text', value }]
+        : [
+            { type: 'element', tagName: 'wbr', properties: {}, children: [] },
+            { type: 'text', value },
+          ],
+    );
   });
 }
 

@@ -37,8 +37,9 @@ const MAX_SIGNATURES = 8;
 
 export function signatureCard(card: FunctionCard): Element {
   const facts: Element[] = [];
+  // The space between term and value is not seen in the grid, but search excerpts read "NULL not probed", not "NULLnot probed".
   const fact = (term: string, value: ElementContent[]) =>
-    facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), el('dd', undefined, value)]));
+    facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), text(' '), el('dd', undefined, value)]));
   const shown = card.signatures.slice(0, MAX_SIGNATURES);
   const rest = card.signatures.length - shown.length;
   const lines: ElementContent[] = shown.map((s) => el('li', undefined, [el('code', undefined, [text(s)])]));

@@ -352,6 +352,75 @@ test.describe('a table wider than the phone', () => {
   });
 });
 
+test.describe('a table of prose wider than the phone', () => {
+  test.use(phone);
+  test('gives its description column room for lines, not a word a line', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/datetrunc');
+    // The Arguments table: argument, type, description, allowed values.
+    const width = await page
+      .locator('.table-scroll:not(.result-scroll) table')
+      .first()
+      .evaluate((table) => {
+        const heads = [...table.querySelectorAll('thead th')];
+        const i = heads.findIndex((th) => th.textContent === 'Description');
+        return heads[i]?.getBoundingClientRect().width ?? 0;
+      });
+    // 150 px holds about twenty characters of the table's text.
+    expect(width).toBeGreaterThan(150);
+  });
+});
+
+test.describe('a heading that fills its line on a phone', () => {
+  test.use(phone);
+  test('keeps its "#" anchor on its last line, not on a line of its own', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-reference/error-codes/codes-1100-1999');
+    const alone = await page.evaluate(() =>
+      [...document.querySelectorAll('.article :is(h2, h3)')].flatMap((heading) => {
+        const anchor = heading.querySelector('.heading-anchor');
+        if (!anchor) return [];
+        const text = document.createRange();
+        text.selectNodeContents(heading);
+        text.setEndBefore(anchor);
+        const lines = text.getClientRects();
+        const lastLine = lines[lines.length - 1];
+        const mark = anchor.getClientRects()[0];
+        if (!lastLine || !mark) return [];
+        // The "#" sits on the text's last line when their boxes share a vertical band.
+        return mark.top < lastLine.bottom && lastLine.top < mark.bottom ? [] : [heading.textContent ?? ''];
+      }),
+    );
+    expect(alone).toEqual([]);
+  });
+});
+
+test.describe('the table of contents on a desk', () => {
+  test.use(desk);
+  test('breaks a long error name between its words, never inside one', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-reference/error-codes/codes-1100-1999');
+    // Each word of a long CamelCase or snake_case name must sit on one line: one box per word.
+    const split = await page
+      .locator('.toc-list')
+      .first()
+      .evaluate((list) => {
+        const broken: string[] = [];
+        for (const link of list.querySelectorAll('a')) {
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const m of text.matchAll(/[A-Z][a-z0-9]+|[A-Za-z0-9]+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              if (range.getClientRects().length > 1) broken.push(`${link.textContent}: ${m[0]}`);
+            }
+          }
+        }
+        return broken;
+      });
+    expect(split).toEqual([]);
+  });
+});
+
 test('the 404 page suggests pages for the mistyped address and keeps its search box', async ({ page }) => {
   const response = await page.goto('/doc/sql-functions/datetime-functions/to-start-of-weak');
   expect(response?.status()).toBe(404);

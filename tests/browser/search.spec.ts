@@ -258,3 +258,13 @@ test('the kind filter keeps one kind of entry, in the dialog and on the search p
     )
     .toEqual(['setting']);
 });
+
+test("a function's excerpt reads its signature card's facts as words, not run together", async ({ page }) => {
+  await gotoReady(page, '/doc/search?q=date');
+  const panel = page.locator('.search-page-panel');
+  await panel.locator('.search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  const excerpt = panel.locator('.search-hit', { has: page.locator('.search-hit-title', { hasText: /^DATE_TRUNC$/ }) });
+  // The card's terms (NULL, Category) and their values each keep a space between them.
+  await expect(excerpt.locator('.search-hit-excerpt')).toContainText('NULL not probed');
+  await expect(excerpt.locator('.search-hit-excerpt')).not.toContainText('NULLnot');
+});

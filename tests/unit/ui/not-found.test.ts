@@ -18,4 +18,11 @@ describe('long names in the sidebar', () => {
     expect(breakNamesHtml('AVG_IF')).toBe('AVG_IF');
     expect(breakNamesHtml('Date &amp; Time')).toBe('Date &amp; Time');
   });
+  it('may break before an inner capital of a CamelCase name of 16 characters or more', () => {
+    expect(breakNamesHtml('1110 TableWithInternalColumnName')).toBe(
+      '1110 Table<wbr>With<wbr>Internal<wbr>Column<wbr>Name',
+    );
+    expect(breakNamesHtml('1101 TenantIsEmpty')).toBe('1101 TenantIsEmpty');
+    expect(breakNamesHtml('CLICKHOUSEHANDLERPORT')).toBe('CLICKHOUSEHANDLERPORT');
+  });
 });
