@@ -1522,9 +1522,10 @@ describe('a card', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     const many = ['ARRAY', 'BITMAP', 'BOOLEAN', 'DATE', 'DECIMAL', 'INTEGER', 'MAP', 'TIMESTAMP', 'TUPLE', 'VARCHAR'];
+    // The text of the dd that follows the dt "Returns" (a space may sit between them).
     const returnsLine = (c: FunctionCard) =>
       JSON.stringify(signatureCard(c)).match(
-        /"Returns"\}\]\},\{"type":"element","tagName":"dd",[^\]]*"value":"([^"]*)"/,
+        /"Returns"\}\]\},(?:\{"type":"text","value":"\s*"\},)?\{"type":"element","tagName":"dd",[^\]]*"value":"([^"]*)"/,
       )?.[1];
     expect(returnsLine(card('max', many))).toBe(
       'ARRAY, BITMAP, BOOLEAN, DATE, DECIMAL, INTEGER, MAP, TIMESTAMP, and 2 more types',
