@@ -5,9 +5,8 @@
 # processes that spend their time in the engine, so they run beside the Node steps instead of before them: the
 # signature probe from the start (it needs no data folder), the examples once the unit tests are done (the unit
 # tests record examples themselves, and one run at a time holds the examples' data folder). Their output is printed
-# when they end, with their time; either failing fails the suite. The HTML validation (one thread), the formatting
-# check and the crawl through the real server run beside the other checks in the same way: on two cores, a check
-# that waits in the foreground for one thread leaves the other core idle.
+# when they end, with their time; either failing fails the suite. The HTML validation (one thread) runs beside the
+# other checks of the built site in the same way.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh --engine
@@ -94,14 +93,13 @@ wait_background() {
 }
 
 start_background signatures npx tsx src/examples/cli.ts check --signatures
-# The formatting check reads every source file in one thread: beside the type check, the lint and the unit tests.
-start_background format sh -c 'npm run --silent format:check >/dev/null ||
-  { npm run --silent format:check; echo "run npm run format"; exit 1; }'
 
 step "types (tsc, strict)"
 npx tsc -p .
 step "lint (oxlint, type-aware)"
 npm run --silent lint
+step "format (prettier)"
+npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
 npx vitest run
 end_step
@@ -122,11 +120,10 @@ start_background determinism sh -c 'sh scripts/build.sh --no-cache --out "$1" >/
   rm -rf "$1" "$1.serve.json" && echo "the same site, byte for byte"' determinism "$again"
 # Every tuning query through the browser's ranking code in Node: one thread, beside the browser tests.
 start_background relevance npx tsx scripts/search-relevance.ts --gate
-# Every route through the real server (its own server on a free port): beside the browser tests, which spend most
-# of their time waiting for Chromium.
-start_background served npx tsx scripts/check-served.ts site
 step "links and anchors over the built site"
 npx tsx scripts/check-site.ts site
+step "every route through the real server, and a crawl from /doc/"
+npx tsx scripts/check-served.ts site
 step "byte budgets"
 npx tsx scripts/bench.ts --budgets-only
 end_step
@@ -135,8 +132,6 @@ end_step
 step "browser tests and accessibility"
 npx playwright test
 end_step
-wait_background format "format (prettier)"
-wait_background served "every route through the real server, and a crawl from /doc/"
 wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
 wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
 wait_background signatures "function signatures on the engine (probed again, compared with content/catalogue/signatures.json)"
