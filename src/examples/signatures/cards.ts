@@ -9,13 +9,12 @@ import { normalName } from '../../islands/name-match.ts';
 import {
   collapseSignatures,
   groupedSignatures,
-  nullBehaviour,
   returnText,
   seenExtended,
   signatureText,
-  type NullBehaviour,
   type Signature,
 } from './collapse.ts';
+import { nullBehaviour, type NullBehaviour } from './null-behaviour.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,

@@ -10,12 +10,8 @@ import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
-import {
-  collapseSignatures,
-  nullBehaviour,
-  seenExtended,
-  signatureText,
-} from '../../../src/examples/signatures/collapse.ts';
+import { collapseSignatures, seenExtended, signatureText } from '../../../src/examples/signatures/collapse.ts';
+import { nullBehaviour } from '../../../src/examples/signatures/null-behaviour.ts';
 import { functionCards, ofParameters, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
 import { documentedForms } from '../../../src/examples/signatures/documented.ts';
 import { familyOfOverloadType, overloadArgs } from '../../../src/examples/signatures/calls.ts';
