@@ -5,7 +5,7 @@
  * the same result becomes an optional argument. The card's NULL line is written in null-behaviour.ts.
  */
 import type { ProbedCall } from './probe.ts';
-import { genericKeys, genericSignature } from './generic.ts';
+import { genericKeys, genericSignature, splitParts } from './generic.ts';
 import { ALL_FAMILIES, familyOf } from './types.ts';
 
 export interface Signature {
@@ -85,23 +85,6 @@ function tupleLabel(types: string[]): string | undefined {
   if (parts.some((p) => p.length !== n)) return undefined;
   const labels = Array.from({ length: n }, (_, i) => returnLabel(new Set(parts.map((p) => p[i]!))));
   return `TUPLE(${labels.join(', ')})`;
-}
-
-/** The top-level parts of a type's parentheses: `INT, DECIMAL(10, 2)` is INT and DECIMAL(10, 2). */
-function splitParts(inner: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    if (inner[i] === '(') depth++;
-    else if (inner[i] === ')') depth--;
-    else if (inner[i] === ',' && depth === 0) {
-      out.push(inner.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(inner.slice(start).trim());
-  return out;
 }
 
 /**

@@ -14,20 +14,24 @@ interface TypeTree {
 function parseType(text: string): TypeTree {
   const open = text.indexOf('(');
   if (open < 0 || !text.endsWith(')')) return { head: text, parts: [] };
-  const inner = text.slice(open + 1, -1);
-  const parts: string[] = [];
+  return { head: text.slice(0, open), parts: splitParts(text.slice(open + 1, -1)).map(parseType) };
+}
+
+/** The top-level parts of a type's parentheses: `INT, DECIMAL(10, 2)` is INT and DECIMAL(10, 2). */
+export function splitParts(inner: string): string[] {
+  const out: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < inner.length; i++) {
     if (inner[i] === '(') depth++;
     else if (inner[i] === ')') depth--;
     else if (inner[i] === ',' && depth === 0) {
-      parts.push(inner.slice(start, i).trim());
+      out.push(inner.slice(start, i).trim());
       start = i + 1;
     }
   }
-  parts.push(inner.slice(start).trim());
-  return { head: text.slice(0, open), parts: parts.map(parseType) };
+  out.push(inner.slice(start).trim());
+  return out;
 }
 
 const typeText = (t: TypeTree): string => (t.parts.length ? `${t.head}(${t.parts.map(typeText).join(', ')})` : t.head);
