@@ -108,7 +108,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
             <PrevNext prev={page.prev} next={page.next} />
             {page.toc.length >= LONG_PAGE_HEADINGS ? (
               <a className="back-to-top" href="#content">
-                {uiStrings.backToTop}
+                <span className="back-to-top-label">{uiStrings.backToTop}</span>
               </a>
             ) : null}
           </main>

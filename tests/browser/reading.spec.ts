@@ -165,6 +165,11 @@ test.describe('reading a long page on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
     await expect(back).toBeInViewport();
     await expect(back).toBeVisible();
+    // A round arrow that covers little of the prose behind it, still named for a screen reader.
+    const box = await back.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(48);
+    expect(box?.height).toBeLessThanOrEqual(48);
+    await expect(back).toHaveAccessibleName('Back to top');
     await tapAt(page, 'a.back-to-top');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
   });
