@@ -111,7 +111,9 @@ export function writeRecordedPage(contentRoot: string, sourceRelPath: string, pa
  * under the same key, so a failed run never loses a result. A result that varies from run to run keeps its
  * earlier recording while its columns and row count are unchanged: its values are not compared anyway, and
  * recording them again would only churn the diff. (An error that varies, e.g. a list in random order, likewise,
- * while it begins the same way: the same error name and code.)
+ * while it begins the same way: the same error name and code.) Only while the statements before it on the page are
+ * unchanged, though: a changed setup changes what it shows (a grant added above a `SHOW GRANTS`), with the same
+ * shape.
  */
 export function mergeRecording(
   keys: string[],
@@ -119,6 +121,8 @@ export function mergeRecording(
   before: RecordedExample[] | undefined,
 ): RecordedExample[] {
   const old = new Map((before ?? []).map((e) => [e.key, e]));
+  const oldKeys = (before ?? []).map((e) => e.key);
+  const samePrefix = (i: number) => oldKeys.length >= i && keys.slice(0, i).every((k, j) => oldKeys[j] === k);
   const sameShape = (a?: ResultTable, b?: ResultTable) =>
     !!a && !!b && JSON.stringify(a.columns) === JSON.stringify(b.columns) && a.rows.length === b.rows.length;
   return keys.flatMap((key, i) => {
@@ -129,7 +133,7 @@ export function mergeRecording(
       prev?.error !== undefined && e.error !== undefined
         ? errorKind(prev.error) === errorKind(e.error)
         : prev?.error === undefined && e.error === undefined && sameShape(prev?.result, e.result);
-    if (e.nondeterministic && prev?.nondeterministic && prev.sql === e.sql && same) return [prev];
+    if (e.nondeterministic && prev?.nondeterministic && prev.sql === e.sql && same && samePrefix(i)) return [prev];
     return [e];
   });
 }

@@ -206,6 +206,15 @@ describe('recording again', () => {
     const fixed = ex('n', { result: table([['10:02']]) });
     expect(mergeRecording(['n'], [fixed], [old])).toEqual([fixed]);
   });
+  it('takes a varying result again when a statement before it on the page changed', () => {
+    const old = ex('n', { nondeterministic: true, result: table([['SELECT']]) });
+    const now = ex('n', { nondeterministic: true, result: table([['INSERT']]) });
+    // The same statements before it: the earlier recording holds.
+    expect(mergeRecording(['s', 'n'], [ex('s'), now], [ex('s'), old])).toEqual([ex('s'), old]);
+    // A setup statement changed (another key) or was added above it: what it shows may have changed.
+    expect(mergeRecording(['t', 'n'], [ex('t'), now], [ex('s'), old])).toEqual([ex('t'), now]);
+    expect(mergeRecording(['s', 't', 'n'], [ex('s'), ex('t'), now], [ex('s'), old])).toEqual([ex('s'), ex('t'), now]);
+  });
   it('keeps a varying error while its name and code hold, and takes the new one when they change', () => {
     const old = ex('e', { nondeterministic: true, error: "UnknownTable. Code: 1025, Text = Unknown table 'a'." });
     expect(
