@@ -49,6 +49,20 @@ export function readPageText(file: string, bytes: Buffer, sink: ErrorSink): stri
   return text;
 }
 
+/**
+ * A merge left unresolved: Markdown would publish the markers and both versions as prose, so the page is refused
+ * at the first marker line.
+ */
+export function conflictProblem(text: string): { line: number; reason: string } | undefined {
+  const marker = /^(?:<{7}|>{7})(?: |$)/m.exec(text);
+  if (!marker) return undefined;
+  return {
+    line: text.slice(0, marker.index).split('\n').length,
+    reason:
+      'a merge conflict marker: resolve the conflict (keep one version and delete the <<<<<<<, ======= and >>>>>>> lines)',
+  };
+}
+
 /** Deeper than any page needs, far below what the Markdown parser's recursion survives. */
 const MAX_QUOTE_DEPTH = 32;
 const MAX_INDENT = 160;
@@ -173,7 +187,7 @@ export function scanContent(
         const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
         if (raw === undefined) continue;
         if (!checked?.has('page', raw)) {
-          const nesting = nestingProblem(raw) ?? pageLimitProblem(raw);
+          const nesting = nestingProblem(raw) ?? pageLimitProblem(raw) ?? conflictProblem(raw);
           if (nesting) {
             sink.add(rel(abs), nesting.line, nesting.reason);
             continue;

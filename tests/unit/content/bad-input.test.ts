@@ -89,6 +89,7 @@ const cases: [fixture: string, fileAndLine: string, reason: RegExp][] = [
     'unclosed-admonition/page.md:8',
     /":::note" is never closed: end it with a line holding only :::/,
   ],
+  ['conflicted-page', 'conflicted-page/page.md:8', /a merge conflict marker: resolve the conflict/],
   ['deep-quote', 'deep-quote/page.md:8', /blockquotes nested 20000 deep: at most 32/],
   ['conflicted-results', 'conflicted-results.examples/page.json:4', /not valid JSON.*merge conflict markers/],
   [
