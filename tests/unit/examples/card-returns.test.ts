@@ -90,9 +90,10 @@ function returnProblem(text: string, calls: ProbedCall[]): string | undefined {
   const alts = alternativesOf(shown);
   const shownNull = alts.every((a) => a.endsWith(' NULL'));
   const allNull = recorded.every((t) => t.endsWith(' NULL'));
-  if (shownNull && !allNull) return `${shown}: NULL shown, but not every call is declared nullable (${recorded})`;
+  if (shownNull && !allNull)
+    return `${shown}: NULL shown, but not every call is declared nullable (${recorded.join(', ')})`;
   if (!shownNull && allNull && shown !== 'NULL')
-    return `${shown}: no NULL shown, but every call is declared nullable (${recorded})`;
+    return `${shown}: no NULL shown, but every call is declared nullable (${recorded.join(', ')})`;
   const patterns = expand(alts.map((a) => a.replace(/ NULL$/, '')).join(' | '));
   const types: Recorded[] = calls.map((c) => ({ type: c.returns.replace(/ NULL$/, ''), call: c }));
   const widths = new Set(types.flatMap((t) => integersIn(t.type)));
@@ -101,7 +102,8 @@ function returnProblem(text: string, calls: ProbedCall[]): string | undefined {
   if (unshown.length)
     return `${shown} does not stand for ${[...new Set(unshown.map((u) => `${u.call.args.join(', ')} → ${u.type}`))].join('; ')}`;
   const unused = patterns.filter((p) => !types.some((t) => covers(p, t, everyWidth)));
-  if (unused.length) return `${shown}: ${unused.join(', ')} is returned by no call it stands for (${recorded})`;
+  if (unused.length)
+    return `${shown}: ${unused.join(', ')} is returned by no call it stands for (${recorded.join(', ')})`;
   return undefined;
 }
 
