@@ -1540,6 +1540,17 @@ describe('a card', () => {
         new Map(),
       );
       expect(cards.tuple!.returns).toEqual(['TUPLE']);
+      // A tuple of several types of a part is one TUPLE too, not TUPLE(FLOAT | DOUBLE, …) cut at its ' | '.
+      const floats = types.flatMap((a) =>
+        ['FLOAT', 'DOUBLE'].map((f) => ({ args: [a, f], returns: `TUPLE(${a}, ${f})` })),
+      );
+      const mixed = functionCards(
+        dir,
+        dir,
+        { engine: 'v1.2.453', functions: { tuple: { kind: 'scalar', calls: [...calls, ...floats] } } },
+        new Map(),
+      );
+      expect(mixed.tuple!.returns).toEqual(['TUPLE']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
