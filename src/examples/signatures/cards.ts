@@ -12,9 +12,12 @@ import {
   returnText,
   seenExtended,
   signatureText,
+  type CallForm,
   type Signature,
 } from './collapse.ts';
 import { nullBehaviour, type NullBehaviour } from './null-behaviour.ts';
+import { alternativesOf } from './generic.ts';
+import type { FunctionProbe } from './probe.ts';
 import { documentedForms } from './documented.ts';
 import {
   readSignatureExceptions,
@@ -123,7 +126,9 @@ export const MAX_RETURNS = 8;
  */
 export function boundedReturns(returns: string[]): string[] {
   if (returns.length <= MAX_RETURNS) return returns;
-  const outer = (alternatives: string) => [...new Set(alternatives.split(' | ').map((t) => t.replace(/\(.*\)/, '')))];
+  const outer = (alternatives: string) => [
+    ...new Set(alternativesOf(alternatives).map((t) => t.replace(/\(.*\)/, ''))),
+  ];
   return [...new Set(returns.map((r) => outer(r).join(' | ')))];
 }
 
@@ -134,6 +139,45 @@ export function boundedReturns(returns: string[]): string[] {
  */
 export function ofParameters(s: Signature): Signature {
   return { ...s, returns: s.returns.replace(/\bDECIMAL\(\d+, \d+\)/g, 'DECIMAL') };
+}
+
+/**
+ * A function's signature lines as its card writes them, each with the signature it is drawn from (and so the probed
+ * calls it stands for): the calls as probed, then two parameters where they change the type, then a scalar written
+ * with parameters too. `form`: how the documentation writes the call.
+ */
+export function signatureLines(
+  name: string,
+  p: FunctionProbe,
+  form: CallForm | undefined,
+): { text: string; signature: Signature }[] {
+  const typed = p.form?.startsWith('params') ?? false;
+  const collapsed = collapseSignatures(p.calls, { typedByParameters: typed }).map((s) => (typed ? ofParameters(s) : s));
+  const sigs = p.repeats ? groupedSignatures(collapsed, p.repeats) : collapsed;
+  const documentedParams = form?.params;
+  const parameterSigs = p.parameterCalls
+    ? collapseSignatures(p.parameterCalls.calls, { typedByParameters: true }).map(ofParameters)
+    : [];
+  const severalSigs = p.severalParameters ? collapseSignatures(p.severalParameters, { typedByParameters: true }) : [];
+  return [
+    ...sigs.map((s) => ({
+      signature: s,
+      text: signatureText(name, s, {
+        ...form,
+        // Parameters the documentation does not name: the engine needs them all the same, or takes one it may be
+        // given (an error rate); documented ones it may go without (QUANTILE_TDIGEST(x) is the median).
+        ...(typed && !documentedParams ? { params: '(…)' } : {}),
+        ...(p.optionalParameter ? { params: documentedParams ? `[${documentedParams}]` : '[(…)]' } : {}),
+        ...(p.repeats ? { repeats: p.repeats, variadic: false } : {}),
+        // The documented `...` only on a form the probe saw take one more argument with the same result.
+        ...(form?.variadic && !p.repeats ? { variadic: seenExtended(s, sigs) } : {}),
+      }),
+    })),
+    // Two parameters where they change the type: QUANTILE_TDIGEST(<level1>, <level2>, ...)(…) → ARRAY(DOUBLE).
+    ...severalSigs.map((s) => ({ signature: s, text: signatureText(name, s, { params: form?.several ?? '(…, …)' }) })),
+    // A scalar written with parameters too: TO_DECIMAL(…)(INTEGER | … | BOOLEAN) → DECIMAL.
+    ...parameterSigs.map((s) => ({ signature: s, text: signatureText(name, s, { params: '(…)' }) })),
+  ];
 }
 
 /** Every engine function's card, by its engine name (`to_date`). */
@@ -164,40 +208,14 @@ export function functionCards(
   const out: Record<string, FunctionCard> = {};
   for (const name of names) {
     const p = recorded.functions[name]!;
-    const typed = p.form?.startsWith('params') ?? false;
-    const collapsed = collapseSignatures(p.calls, { typedByParameters: typed }).map((s) =>
-      typed ? ofParameters(s) : s,
-    );
-    const sigs = p.repeats ? groupedSignatures(collapsed, p.repeats) : collapsed;
-    const documentedParams = forms.get(name)?.params;
-    const parameterSigs = p.parameterCalls
-      ? collapseSignatures(p.parameterCalls.calls, { typedByParameters: true }).map(ofParameters)
-      : [];
-    const severalSigs = p.severalParameters ? collapseSignatures(p.severalParameters, { typedByParameters: true }) : [];
+    const lines = signatureLines(name, p, forms.get(name));
     const aliases = [...(groupOf.get(name) ?? [])].filter((n) => n !== name).sort();
     const category = categories.byFunction.get(name) ?? aliases.map((a) => categories.byFunction.get(a)).find(Boolean);
     const card: FunctionCard = {
       name,
       kind: p.kind,
-      signatures: [
-        ...sigs.map((s) =>
-          signatureText(name, s, {
-            ...forms.get(name),
-            // Parameters the documentation does not name: the engine needs them all the same, or takes one it may
-            // be given (an error rate); documented ones it may go without (QUANTILE_TDIGEST(x) is the median).
-            ...(p.form?.startsWith('params') && !documentedParams ? { params: '(…)' } : {}),
-            ...(p.optionalParameter ? { params: documentedParams ? `[${documentedParams}]` : '[(…)]' } : {}),
-            ...(p.repeats ? { repeats: p.repeats, variadic: false } : {}),
-            // The documented `...` only on a form the probe saw take one more argument with the same result.
-            ...(forms.get(name)?.variadic && !p.repeats ? { variadic: seenExtended(s, sigs) } : {}),
-          }),
-        ),
-        // Two parameters where they change the type: QUANTILE_TDIGEST(<level1>, <level2>, ...)(…) → ARRAY(DOUBLE).
-        ...severalSigs.map((s) => signatureText(name, s, { params: forms.get(name)?.several ?? '(…, …)' })),
-        // A scalar written with parameters too: TO_DECIMAL(…)(INTEGER | … | BOOLEAN) → DECIMAL.
-        ...parameterSigs.map((s) => signatureText(name, s, { params: '(…)' })),
-      ],
-      returns: boundedReturns([...new Set([...sigs, ...severalSigs, ...parameterSigs].map(returnText))]),
+      signatures: lines.map((l) => l.text),
+      returns: boundedReturns([...new Set(lines.map((l) => returnText(l.signature)))]),
       nulls: nullBehaviour(p),
       aliases,
     };

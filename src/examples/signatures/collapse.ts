@@ -5,7 +5,7 @@
  * the same result becomes an optional argument. The card's NULL line is written in null-behaviour.ts.
  */
 import type { ProbedCall } from './probe.ts';
-import { genericKeys, genericSignature, splitParts } from './generic.ts';
+import { alternativesOf, genericKeys, genericSignature, splitParts } from './generic.ts';
 import { ALL_FAMILIES, familyOf } from './types.ts';
 
 export interface Signature {
@@ -20,6 +20,8 @@ export interface Signature {
    * here (the card writes `DATE NULL`), in some (the NULL line says which), or in none.
    */
   nullable: Nullability;
+  /** The probed calls it stands for (what a test holds the card's return to). */
+  calls: ProbedCall[];
 }
 
 export type Nullability = 'all' | 'some' | 'none';
@@ -27,7 +29,6 @@ const bothNullable = (a: Nullability, b: Nullability): Nullability => (a === b ?
 
 const ORDER = new Map(ALL_FAMILIES.map((f, i) => [f.name, i]));
 const INTEGER_TYPES = ALL_FAMILIES.find((f) => f.name === 'INTEGER')!.widths.map((w) => w.sql);
-const WIDEST_INTEGERS = ['BIGINT', 'BIGINT UNSIGNED'];
 const FLOAT_TYPES = ALL_FAMILIES.find((f) => f.name === 'FLOAT')!.widths.map((w) => w.sql);
 
 /** A family as a reader names it, from the widths of it a position accepted. */
@@ -42,17 +43,56 @@ function familyLabel(family: string, widths: Set<string>): string {
   return family;
 }
 
-/** A return type as a reader names it: one type, or its family when the widths of the arguments decide it. */
-function returnLabel(types: Set<string>): string {
+/** The integer widths a type names anywhere in it: `TUPLE(BIGINT UNSIGNED, INT)` names BIGINT UNSIGNED and INT. */
+const integersIn = (type: string): string[] => type.match(/\b(?:TINYINT|SMALLINT|INT|BIGINT)(?: UNSIGNED)?\b/g) ?? [];
+const BYTES: Record<string, number> = { TINYINT: 1, SMALLINT: 2, INT: 4, BIGINT: 8 };
+const SIGNED = ['TINYINT', 'SMALLINT', 'INT', 'BIGINT'];
+
+/**
+ * The narrowest integer that holds every value of these (INT and INT UNSIGNED: BIGINT), as the engine joins them
+ * (BIGINT UNSIGNED with a signed one: BIGINT).
+ */
+function joinedInteger(types: string[]): string | undefined {
+  if (!types.length) return undefined;
+  const unsigned = types.filter((t) => t.endsWith(' UNSIGNED')).map((t) => BYTES[t.split(' ')[0]!]!);
+  const signed = types.filter((t) => !t.endsWith(' UNSIGNED')).map((t) => BYTES[t]!);
+  if (!signed.length) return `${SIGNED.find((w) => BYTES[w] === Math.max(...unsigned))} UNSIGNED`;
+  const bytes = Math.min(8, Math.max(...signed, ...unsigned.map((b) => b * 2)));
+  return SIGNED.find((w) => BYTES[w] === bytes);
+}
+
+/**
+ * Whether each call's integers are its arguments' own (QUANTILE_DISC(INT) → INT, TUPLE(INT, BIGINT UNSIGNED)) or
+ * their join (ARRAY(INT, INT UNSIGNED) → ARRAY(BIGINT)), so that INTEGER says it: not where the engine widens
+ * (SUM(INT) → BIGINT, TINYINT + TINYINT → SMALLINT).
+ */
+function integersFollowArguments(calls: ProbedCall[]): boolean {
+  return calls.every((c) => {
+    const own = c.args.flatMap(integersIn);
+    const joined = joinedInteger(own);
+    return integersIn(c.returns).every((t) => own.includes(t) || t === joined);
+  });
+}
+
+/**
+ * A return type as a reader names it: one type, or its family when the widths of the arguments decide it.
+ * `follow`: the integers of the calls' results are their arguments' own (integersFollowArguments).
+ */
+function returnLabel(types: Set<string>, follow: boolean): string {
   const bare = [...types].map((t) => t.replace(/ NULL$/, ''));
   const uniq = [...new Set(bare)];
   if (uniq.length === 1) return uniq[0]!;
-  if (uniq.every((t) => INTEGER_TYPES.includes(t))) return 'INTEGER';
+  // INTEGER only where the arguments' widths give the result's or every width comes back: SUM of any integer is a
+  // BIGINT or a BIGINT UNSIGNED, and INTEGER would claim the argument's width.
+  if (uniq.every((t) => INTEGER_TYPES.includes(t)))
+    return follow || INTEGER_TYPES.every((t) => uniq.includes(t))
+      ? 'INTEGER'
+      : INTEGER_TYPES.filter((t) => uniq.includes(t)).join(' | ');
   if (uniq.every((t) => t.startsWith('DECIMAL('))) return 'DECIMAL';
   // FLOAT for FLOAT and DOUBLE for DOUBLE (MAX) reads as both; a function that widens FLOAT (ABS) returns one.
   if (uniq.every((t) => FLOAT_TYPES.includes(t))) return FLOAT_TYPES.filter((t) => uniq.includes(t)).join(' | ');
-  if (uniq.every((t) => t.startsWith('ARRAY('))) return arrayLabel(uniq);
-  if (uniq.every((t) => t.startsWith('TUPLE('))) return tupleLabel(uniq) ?? uniq.sort().join(' | ');
+  if (uniq.every((t) => t.startsWith('ARRAY('))) return arrayLabel(uniq, follow);
+  if (uniq.every((t) => t.startsWith('TUPLE('))) return tupleLabel(uniq, follow) ?? uniq.sort().join(' | ');
   if (uniq.every((t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL(')))
     return 'NUMBER';
   return uniq.sort().join(' | ');
@@ -60,14 +100,12 @@ function returnLabel(types: Set<string>): string {
 
 /**
  * Arrays of different element types: the elements as a return type reads them (GROUP_ARRAY_MOVING_SUM of integers
- * gives ARRAY(BIGINT) or ARRAY(BIGINT UNSIGNED): ARRAY(BIGINT | BIGINT UNSIGNED)), the widest integers named (a
- * sum widens to them: ARRAY(INTEGER) would claim the argument's width); ARRAY alone where they are not all numbers.
+ * gives ARRAY(BIGINT) or ARRAY(BIGINT UNSIGNED): ARRAY(BIGINT | BIGINT UNSIGNED)); ARRAY alone where they are not
+ * all numbers.
  */
-function arrayLabel(types: string[]): string {
+function arrayLabel(types: string[], follow: boolean): string {
   const elements = [...new Set(types.map((t) => t.slice('ARRAY('.length, -1).replace(/ NULL/g, '')))];
-  const label = elements.every((t) => WIDEST_INTEGERS.includes(t))
-    ? INTEGER_TYPES.filter((t) => elements.includes(t)).join(' | ')
-    : returnLabel(new Set(elements));
+  const label = returnLabel(new Set(elements), follow);
   // Elements of other kinds are the probe's sample types (ARRAY_CONCAT of ARRAY(VARCHAR) or ARRAY(INT)): no rule.
   const numbers = elements.every(
     (t) => INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || t.startsWith('DECIMAL('),
@@ -79,11 +117,11 @@ function arrayLabel(types: string[]): string {
  * Tuples of different part types, each part as a return type reads it: TUPLE of an integer is TUPLE(TINYINT) or
  * TUPLE(BIGINT) as the argument is, TUPLE(INTEGER), not the eight tuples the probe's widths gave.
  */
-function tupleLabel(types: string[]): string | undefined {
+function tupleLabel(types: string[], follow: boolean): string | undefined {
   const parts = types.map((t) => splitParts(t.slice('TUPLE('.length, -1)));
   const n = parts[0]!.length;
   if (parts.some((p) => p.length !== n)) return undefined;
-  const labels = Array.from({ length: n }, (_, i) => returnLabel(new Set(parts.map((p) => p[i]!))));
+  const labels = Array.from({ length: n }, (_, i) => returnLabel(new Set(parts.map((p) => p[i]!)), follow));
   return `TUPLE(${labels.join(', ')})`;
 }
 
@@ -158,6 +196,7 @@ function mergeAlternatives(input: Signature[]): Signature[] {
       ...sigs[i]!,
       args: sigs[i]!.args.map((a, k) => (k === d ? merged : a)),
       nullable: bothNullable(sigs[i]!.nullable, sigs[j]!.nullable),
+      calls: [...sigs[i]!.calls, ...sigs[j]!.calls],
     };
     keys[i]![d] = altsKey(merged);
     sigs.splice(j, 1);
@@ -223,13 +262,17 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
         required: e.families.length,
         returns: generic.returns,
         nullable: nullabilityOf([...e.returns]),
+        calls: e.calls,
       };
     return {
       args,
       required: e.families.length,
       // TRY_TO_DECIMAL(10, 2)(x): the parameters, not the arguments, give the precision.
-      returns: (!options.typedByParameters && followedArgument(e.widths, args, e.returns)) || returnLabel(e.returns),
+      returns:
+        (!options.typedByParameters && followedArgument(e.widths, args, e.returns)) ||
+        returnLabel(e.returns, integersFollowArguments(e.calls)),
       nullable: nullabilityOf([...e.returns]),
+      calls: e.calls,
     };
   });
   // Merge calls of the same length and result that differ in one argument, until none do.
@@ -258,6 +301,7 @@ export function collapseSignatures(calls: ProbedCall[], options: { typedByParame
           required: s.required,
           returns: s.returns,
           nullable: bothNullable(s.nullable, t.nullable),
+          calls: [...s.calls, ...t.calls],
         };
         sigs.splice(j, 1);
         changed = true;
@@ -298,7 +342,7 @@ export function groupedSignatures(sigs: Signature[], n: number): Signature[] {
 /** The outer types a return names: ARRAY(T) and ARRAY are both ARRAY, and every number is a NUMBER. */
 const kindsOf = (returns: string) =>
   new Set(
-    returns.split(' | ').map((r) => {
+    alternativesOf(returns).map((r) => {
       const t = r.replace(/ NULL\b/g, '').replace(/\(.*\)/, '');
       return INTEGER_TYPES.includes(t) || FLOAT_TYPES.includes(t) || ['INTEGER', 'DECIMAL', 'NUMBER'].includes(t)
         ? 'NUMBER'
@@ -353,8 +397,7 @@ export function signatureText(name: string, s: Signature, form: CallForm = {}): 
  */
 export function returnText(s: Signature): string {
   if (s.nullable !== 'all') return s.returns;
-  return s.returns
-    .split(' | ')
+  return alternativesOf(s.returns)
     .map((t) => `${t} NULL`)
     .join(' | ');
 }

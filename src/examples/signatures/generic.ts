@@ -34,6 +34,26 @@ export function splitParts(inner: string): string[] {
   return out;
 }
 
+/**
+ * The alternatives of a return as a card writes it, split only outside parentheses: `ARRAY(FLOAT | DOUBLE) NULL |
+ * VARCHAR` is ARRAY(FLOAT | DOUBLE) NULL and VARCHAR (a plain split would cut the array in two).
+ */
+export function alternativesOf(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth--;
+    else if (depth === 0 && text.startsWith(' | ', i)) {
+      out.push(text.slice(start, i));
+      start = i + 3;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
 const typeText = (t: TypeTree): string => (t.parts.length ? `${t.head}(${t.parts.map(typeText).join(', ')})` : t.head);
 
 /** The type without the nullability of its parts or itself: ARRAY(INT NULL) reads ARRAY(INT). */

@@ -5,6 +5,7 @@
  */
 import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { alternativesOf } from './generic.ts';
 
 /** Type words of prose, by the family they belong to; a specific width where the word names one. */
 const WORDS: [RegExp, string, string?][] = [
@@ -122,15 +123,12 @@ export function returnClaims(
  */
 export function contradictions(claims: ProseClaim[], returns: string[]): { claim: ProseClaim; word: string }[] {
   // A function the probe could only call with NULL literals has no return type worth comparing.
-  // A nullable return type (DATE NULL, FLOAT NULL | DOUBLE NULL) is of its type's family and widths.
+  // A nullable return type (DATE NULL, FLOAT NULL | DOUBLE NULL) is of its type's family and widths; each of
+  // several (BIGINT NULL | BIGINT UNSIGNED NULL) is one the function returns.
   returns = returns
     .filter((r) => r !== 'NULL')
-    .map((r) =>
-      r
-        .split(' | ')
-        .map((t) => t.replace(/ NULL$/, ''))
-        .join(' | '),
-    );
+    .flatMap(alternativesOf)
+    .map((t) => t.replace(/ NULL$/, ''));
   if (!returns.length) return [];
   const families = new Set(returns.map(familyOfReturn));
   const widths = new Set(returns.map((r) => r.replace(/ NULL$/, '')));

@@ -243,15 +243,41 @@ describe('readable signatures', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('names a return type by its family when the argument widths decide it', () => {
-    const calls = [
-      { args: ['INT', 'INT'], returns: 'BIGINT' },
+  it('names a return type by its family when the argument widths decide it, and the widths it widens to', () => {
+    // COALESCE: the arguments' width, or the one that holds both (INT and INT UNSIGNED: BIGINT).
+    const joined = [
+      { args: ['INT', 'INT UNSIGNED'], returns: 'BIGINT' },
       { args: ['TINYINT', 'INT'], returns: 'INT' },
       { args: ['DOUBLE', 'DOUBLE'], returns: 'DOUBLE' },
     ];
-    expect(collapseSignatures(calls).map((s) => signatureText('plus', s))).toEqual([
-      'PLUS(DOUBLE, DOUBLE) → DOUBLE',
-      'PLUS(TINYINT | INT, INT) → INTEGER',
+    expect(collapseSignatures(joined).map((s) => signatureText('coalesce', s))).toEqual([
+      'COALESCE(DOUBLE, DOUBLE) → DOUBLE',
+      'COALESCE(TINYINT | INT, INT | INT UNSIGNED) → INTEGER',
+    ]);
+    // PLUS widens: INT + INT is a BIGINT, and INTEGER would say INT.
+    const widened = [
+      { args: ['INT', 'INT'], returns: 'BIGINT' },
+      { args: ['TINYINT', 'INT'], returns: 'INT' },
+    ];
+    expect(collapseSignatures(widened).map((s) => signatureText('plus', s))).toEqual([
+      'PLUS(TINYINT | INT, INT) → INT | BIGINT',
+    ]);
+    // SUM of any integer is a BIGINT or a BIGINT UNSIGNED.
+    const sum = ['TINYINT', 'SMALLINT', 'INT', 'BIGINT'].flatMap((w) => [
+      { args: [w], returns: 'BIGINT NULL' },
+      { args: [`${w} UNSIGNED`], returns: 'BIGINT UNSIGNED NULL' },
+    ]);
+    expect(collapseSignatures(sum).map((s) => signatureText('sum', s))).toEqual([
+      'SUM(INTEGER) → BIGINT NULL | BIGINT UNSIGNED NULL',
+    ]);
+  });
+  it('writes the NULL of a nullable array after the array, not inside it (QUANTILE_DISC with several levels)', () => {
+    const calls = [
+      { args: ['FLOAT'], returns: 'ARRAY(FLOAT) NULL' },
+      { args: ['DOUBLE'], returns: 'ARRAY(DOUBLE) NULL' },
+    ];
+    expect(collapseSignatures(calls).map((s) => signatureText('quantile_disc', s))).toEqual([
+      'QUANTILE_DISC(FLOAT | DOUBLE) → ARRAY(FLOAT | DOUBLE) NULL',
     ]);
   });
   it("names a return that is an argument tried with one width by that argument's family, not the probed width", () => {
@@ -1514,6 +1540,17 @@ describe('a card', () => {
         new Map(),
       );
       expect(cards.tuple!.returns).toEqual(['TUPLE']);
+      // A tuple of several types of a part is one TUPLE too, not TUPLE(FLOAT | DOUBLE, …) cut at its ' | '.
+      const floats = types.flatMap((a) =>
+        ['FLOAT', 'DOUBLE'].map((f) => ({ args: [a, f], returns: `TUPLE(${a}, ${f})` })),
+      );
+      const mixed = functionCards(
+        dir,
+        dir,
+        { engine: 'v1.2.453', functions: { tuple: { kind: 'scalar', calls: [...calls, ...floats] } } },
+        new Map(),
+      );
+      expect(mixed.tuple!.returns).toEqual(['TUPLE']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
