@@ -14,6 +14,7 @@ export type CodeKeys = ReturnType<typeof codeKeys>;
 export function bodyModules(): string[] {
   return moduleClosure([
     at('markdown/parse.ts'),
+    at('build/render/parse-ahead.ts'),
     at('markdown/render-markdown.ts'),
     at('ui/ArticleBody.tsx'),
     at('examples/results-store.ts'),
