@@ -16,7 +16,7 @@ import type { SiteView } from '../../ui/types.ts';
 import type { BuildContext } from '../build-context.ts';
 import { checkedMemo, frontmatterMemo, regexStore } from '../cache/cache-stores.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import { codeKeys, type CodeKeys } from '../cache/code-keys.ts';
+import { cachedCodeKeys, type CodeKeys } from '../cache/code-keys.ts';
 import { catalogueCoverage, type Coverage } from '../coverage.ts';
 import { lastCommitDatesAsync } from '../git-dates.ts';
 import { ASSET_PLACEHOLDERS } from '../page-keys.ts';
@@ -55,7 +55,7 @@ export interface LoadedSite {
 export async function load(ctx: BuildContext): Promise<LoadedSite> {
   const { projectRoot, contentRoot, cache } = ctx;
   const dates = lastCommitDatesAsync(projectRoot, ctx.contentDir);
-  const code = codeKeys(projectRoot);
+  const code = cachedCodeKeys(cache, projectRoot);
   const frontmatter = frontmatterMemo(cache, code.frontmatter);
   const regexes = regexStore(cache, code.regexes);
   const checked = checkedMemo(cache, code.checks);

@@ -104,7 +104,7 @@ export function startEarlyFeed(
     ),
   );
   if (parts.length === 0) return { parts: Promise.resolve([]), changed };
-  const fed = (async () => {
+  const feeding = (async () => {
     const early: EarlyPart[] = [];
     for (const p of parts) {
       const writer = await (await service).createPart();
@@ -117,7 +117,7 @@ export function startEarlyFeed(
     }
     return early;
   })();
-  return { parts: fed, changed };
+  return { parts: feeding, changed };
 }
 
 /** The early part that is this part, with the same pages in the same order; undefined if there is none. */
