@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import type { ErrorSink } from './errors.ts';
+import { splitFrontmatter } from './frontmatter-split.ts';
 
 /**
  * A route segment: letters, digits, "-", "_" and "." (`v1.2.0`), never starting with "." — so no "." or ".."
@@ -54,8 +55,6 @@ export interface SplitSource {
   body: string;
 }
 
-const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
-
 /**
  * Splits and validates the frontmatter of a Markdown file. Problems go to the sink with the line of the
  * offending key; the function returns undefined when the page cannot be used.
@@ -66,8 +65,8 @@ export function readFrontmatter(
   sink: ErrorSink,
   memo?: FrontmatterMemo,
 ): SplitSource | undefined {
-  const match = FENCE.exec(text);
-  if (!match) {
+  const split = splitFrontmatter(text);
+  if (!split) {
     sink.add(
       file,
       1,
@@ -75,10 +74,9 @@ export function readFrontmatter(
     );
     return undefined;
   }
-  const yamlText = match[1] ?? '';
-  const blank = match[0].replace(/[^\n]/g, '');
+  const { yamlText, body } = split;
   const known = memo?.get(yamlText);
-  if (known) return { frontmatter: known, body: blank + text.slice(match[0].length) };
+  if (known) return { frontmatter: known, body };
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
   // The YAML starts on line 2 of the file (line 1 is the opening fence).
@@ -122,7 +120,7 @@ export function readFrontmatter(
     return undefined;
   }
   memo?.set(yamlText, parsed.data);
-  return { frontmatter: parsed.data, body: blank + text.slice(match[0].length) };
+  return { frontmatter: parsed.data, body };
 }
 
 /**
