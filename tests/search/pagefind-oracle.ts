@@ -52,9 +52,11 @@ export async function removePagefindRuntime(): Promise<void> {
  */
 export function serveFolder(dir: string): void {
   served = dir;
-  globalThis.fetch = async (input: string | URL | Request) => {
+  // Any other request goes out as asked, its options (method, headers, redirect) with it: the unit tests share a
+  // worker's globals (vitest.config.ts), and a later file's own server is reached through this fetch.
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN);
-    if (url.origin !== ORIGIN || served === undefined) return realFetch(input);
+    if (url.origin !== ORIGIN || served === undefined) return realFetch(input, init);
     const wasm = /^\/pagefind\/(wasm\.[^/]+\.pagefind)$/.exec(url.pathname)?.[1];
     const file = wasm ? path.join(await pagefindRuntime(), wasm) : path.join(served, decodeURIComponent(url.pathname));
     if (!fs.existsSync(file)) return new Response('not found', { status: 404 });

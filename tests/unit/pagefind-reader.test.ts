@@ -53,9 +53,12 @@ function pages(): { title: string; crumbs: string; body: string }[] {
   return out;
 }
 
+let chunkSizeBefore: string | undefined;
 beforeAll(async () => {
   site = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-reader-'));
-  // Small chunks, as the site's: a word's extensions then span chunks.
+  // Small chunks, as the site's: a word's extensions then span chunks. Only while this file indexes: the files
+  // after it share the worker.
+  chunkSizeBefore = process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE;
   process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = '400';
   const all = pages();
   const halves = [all.slice(0, Math.ceil(all.length / 2)), all.slice(Math.ceil(all.length / 2))];
@@ -80,6 +83,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (chunkSizeBefore === undefined) delete process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE;
+  else process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = chunkSizeBefore;
   fs.rmSync(site, { recursive: true, force: true });
   await removePagefindRuntime();
 });

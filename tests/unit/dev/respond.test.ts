@@ -22,7 +22,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  // The test files after this one share the worker: their console is theirs again.
+  vi.restoreAllMocks();
+});
 
 describe('dev server responses', () => {
   it('shows a component that throws as an error page that reloads itself, and keeps serving', async () => {
