@@ -6,7 +6,7 @@
  */
 import { callSql, selectSql, type Arg, type Form } from './calls.ts';
 import type { ProbeEngine } from './probe.ts';
-import { sampleAnswer } from './behaviour.ts';
+import { sampleAnswer } from './behaviour-answers.ts';
 import { FAMILIES } from './types.ts';
 
 export interface ValueCheckTarget {
