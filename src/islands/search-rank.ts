@@ -4,6 +4,12 @@
  * headings above text). Every query word adds what it matches, weighted by how rare it is; a word a page lacks costs
  * it, but never excludes it. Then the best sections of a page are picked for deep links, from where Pagefind found
  * the words. Pure functions: the unit tests run them without a browser.
+ *
+ * The signals beyond that score each live in a module of their own, with their factors and reasons: the kind of
+ * page (page-kind.ts), what the query asks (query-intent.ts), words together in a body (body-proximity.ts), a name
+ * typed whole (compound-match.ts), "X to Y" (conversion-direction.ts), keywords that say the query
+ * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts).
+ * Fields and their weights are search-fields.ts; rare words, versions and generated indexes are handled here.
  */
 import {
   plainText,

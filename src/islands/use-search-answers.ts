@@ -1,3 +1,9 @@
+/**
+ * The search box's results as a React hook, steady while the reader types: a burst of keys searches once
+ * (`TYPING_PAUSE_MS`), one search runs at a time and texts typed meanwhile are skipped, a text typed over stops
+ * before its index chunks and fragments, and excerpts and deep links fill in for the first screen only (the
+ * panel's `detailCount`) once the list has stood, without reordering it.
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { SearchHit } from './search-client.ts';
 import type { HitKind } from './search-kinds.ts';
