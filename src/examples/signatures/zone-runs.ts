@@ -1,0 +1,46 @@
+/**
+ * The calls the behaviour step runs in two time zones beside a function's sample: the sample seldom takes a time
+ * (TO_DATE(c_i32)), while other accepted forms of the same function read or write one in the session's time zone
+ * (TO_DATE(c_ts), TO_TIMESTAMP('2024-01-15 10:30:00'), DATE_FORMAT(c_ts)).
+ */
+import type { Arg } from './calls.ts';
+import type { BehaviourTarget, Candidate } from './behaviour-runs.ts';
+import { argSql, FAMILIES } from './types.ts';
+
+/** Families a function accepts among many without being about them (as the sample's choice leaves them last). */
+const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY', 'BINARY']);
+const TIMESTAMP = FAMILIES.find((f) => f.name === 'TIMESTAMP')!.rep;
+/** The probe table's timestamp written as a string: what a function that reads a string as a time is given. */
+const TIME_STRING = TIMESTAMP.value;
+
+/**
+ * Up to two calls besides the sample: the first accepted call with a TIMESTAMP argument, and the first with a string
+ * where a call of as many arguments takes a TIMESTAMP, the string a time (TO_TIMESTAMP(VARCHAR) is read in the
+ * session's zone; UPPER takes no TIMESTAMP and is not asked). None that the sample already is.
+ */
+export function zoneForms(
+  t: BehaviourTarget,
+  sample: Candidate,
+  callOf: (t: BehaviourTarget, argsSql: string[]) => string,
+): string[] {
+  const written = (args: Arg[]) => args.map((a) => argSql(a.variant, a.constant ? 'literal' : t.form.args));
+  const calls = t.calls.filter((args) => args.length > 0 && !args.some((a) => RARE_FAMILIES.has(a.family.name)));
+  const isTimestamp = (a: Arg | undefined) => a?.family.name === 'TIMESTAMP' && !a.constant;
+  const withTimestamp = calls.find((args) => args.some(isTimestamp));
+  const timeAt = (args: Arg[]) =>
+    args.findIndex(
+      (a, i) =>
+        a.family.name === 'VARCHAR' &&
+        !a.constant &&
+        calls.some((other) => other.length === args.length && isTimestamp(other[i])),
+    );
+  const withString = calls.find((args) => timeAt(args) >= 0);
+  const forms = [
+    withTimestamp && written(withTimestamp),
+    withString && written(withString).map((x, i) => (i === timeAt(withString) ? TIME_STRING : x)),
+  ];
+  const sampleSql = callOf(t, sample.sqls);
+  return [
+    ...new Set(forms.flatMap((sqls) => (sqls ? [callOf(t, sqls)] : [])).filter((call) => call !== sampleSql)),
+  ].map((call) => `SELECT ${call} FROM probe`);
+}
