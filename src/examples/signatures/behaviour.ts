@@ -4,7 +4,7 @@
  * table's values) is run, run again after all the others (determinism), with each argument NULL in turn and with
  * every argument NULL. The statements are written in behaviour-runs.ts, their answers read in behaviour-answers.ts.
  */
-import { selectSql, type Arg, type Form } from './calls.ts';
+import { selectSql, type Arg } from './calls.ts';
 import type { NullAnswer, ProbeEngine } from './probe.ts';
 import { argSql } from './types.ts';
 import { followsTheDate, isNullAnswer, rowsOf, sampleAnswer, truth } from './behaviour-answers.ts';

@@ -14,18 +14,22 @@ const TIMESTAMP = FAMILIES.find((f) => f.name === 'TIMESTAMP')!.rep;
 const TIME_STRING = TIMESTAMP.value;
 
 /**
- * Up to two calls besides the sample: the first accepted call with a TIMESTAMP argument, and the first with a string
- * where a call of as many arguments takes a TIMESTAMP, the string a time (TO_TIMESTAMP(VARCHAR) is read in the
- * session's zone; UPPER takes no TIMESTAMP and is not asked). None that the sample already is.
+ * One statement besides the sample, of up to two calls: the first accepted call with a TIMESTAMP argument, and the
+ * first with a string where a call of as many arguments takes a TIMESTAMP, the string a time (TO_TIMESTAMP(VARCHAR)
+ * is read in the session's zone; UPPER takes no TIMESTAMP and is not asked). Both in one statement, to keep the
+ * probe's runs few (a string refused fails both: TO_INT64 of a time string, whose TIMESTAMP form is zone-free
+ * anyway). None for an aggregate or a window function (a row's instant, not a reading of it), nor beside a sample
+ * that takes a TIMESTAMP itself.
  */
 export function zoneForms(
   t: BehaviourTarget,
   sample: Candidate,
   callOf: (t: BehaviourTarget, argsSql: string[]) => string,
 ): string[] {
+  const isTimestamp = (a: Arg | undefined) => a?.family.name === 'TIMESTAMP' && !a.constant;
+  if (t.aggregate || t.form.window || sample.args.some(isTimestamp)) return [];
   const written = (args: Arg[]) => args.map((a) => argSql(a.variant, a.constant ? 'literal' : t.form.args));
   const calls = t.calls.filter((args) => args.length > 0 && !args.some((a) => RARE_FAMILIES.has(a.family.name)));
-  const isTimestamp = (a: Arg | undefined) => a?.family.name === 'TIMESTAMP' && !a.constant;
   const withTimestamp = calls.find((args) => args.some(isTimestamp));
   const timeAt = (args: Arg[]) =>
     args.findIndex(
@@ -40,7 +44,8 @@ export function zoneForms(
     withString && written(withString).map((x, i) => (i === timeAt(withString) ? TIME_STRING : x)),
   ];
   const sampleSql = callOf(t, sample.sqls);
-  return [
-    ...new Set(forms.flatMap((sqls) => (sqls ? [callOf(t, sqls)] : [])).filter((call) => call !== sampleSql)),
-  ].map((call) => `SELECT ${call} FROM probe`);
+  const others = [...new Set(forms.flatMap((sqls) => (sqls ? [callOf(t, sqls)] : [])))].filter(
+    (call) => call !== sampleSql,
+  );
+  return others.length ? [`SELECT ${others.join(', ')} FROM probe`] : [];
 }
