@@ -542,9 +542,9 @@ describe('readable signatures', () => {
             if (sql.startsWith('SET timezone')) zone = /'(.*)'/.exec(sql)![1]!;
             if (sql.startsWith('UNSET timezone')) zone = 'UTC';
             if (/IS NULL/.test(sql)) return truthBox(/n_c_|NULL AS/.test(sql));
-            // Beside the sample, other forms in one statement: TO_DATE(c_ts), TO_TIMESTAMP('2024-01-15 10:30:00').
-            if (sql.includes('to_date(c_ts)')) return value(`'2024-01-${west() ? 14 : 15}'`);
-            if (sql.includes("to_timestamp('2024-01-15 10:30:00')"))
+            // Beside the sample, other forms in one statement: TO_DATE of an instant, TO_TIMESTAMP of a time string.
+            if (sql.includes('to_date(TO_TIMESTAMP(1704069000))')) return value(`'2024-01-${west() ? 14 : 15}'`);
+            if (sql.includes("to_timestamp('2024-01-01 00:30:00')"))
               return timestamp(`2024-01-${west() ? '15 22' : '14 21'}:30:00.000000`);
             if (sql === 'SELECT to_start_of_day(c_ts) FROM probe')
               return timestamp(`2024-01-${west() ? '14 12' : '14 11'}:00:00.000000`);
