@@ -8,6 +8,7 @@ import { selectSql, type Arg } from './calls.ts';
 import type { NullAnswer, ProbeEngine } from './probe.ts';
 import { argSql } from './types.ts';
 import { followsTheDate, isNullAnswer, rowsOf, sampleAnswer, truth } from './behaviour-answers.ts';
+import { zoneForms } from './zone-runs.ts';
 import { aggregateRuns, nullableOthers, nullableSql, type BehaviourTarget, type Candidate } from './behaviour-runs.ts';
 
 export type { BehaviourTarget } from './behaviour-runs.ts';
@@ -17,10 +18,11 @@ const SAMPLE_CANDIDATES = 4;
 /** Argument types a function accepts among many without being about them. */
 const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY', 'BINARY']);
 /**
- * UTC-12 and UTC+12 (the `Etc` zones count the other way): 24 hours apart, so never the same date, and fixed
+ * UTC-12 and UTC+13 (the `Etc` zones count the other way): 25 hours apart, so never the same date, and fixed
  * offsets without a history (some zones' old offsets give odd answers for dates, which would be blamed on them).
+ * Not 24 hours: a day's start is then the same instant in both (TO_START_OF_DAY would look zone-free).
  */
-const TIME_ZONES = ['Etc/GMT+12', 'Etc/GMT-12'] as const;
+const TIME_ZONES = ['Etc/GMT+12', 'Etc/GMT-13'] as const;
 /** Statements per request to the engine. */
 const RUN_BATCH = 200;
 
@@ -36,7 +38,7 @@ export interface Behaviour {
   /** The answer changed with the session's time zone (set only then). */
   timeZone?: true;
   /**
-   * The answer is a date one day later in the zone whose date is one day later (UTC+12 against UTC-12): it follows
+   * The answer is a date one or two days later in the zone whose date is later (UTC+13 against UTC-12): it follows
    * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
    */
   currentDate?: true;
@@ -214,20 +216,27 @@ export async function probeBehaviour(
   const nullableAnswers = await runAll(engine, asNullable);
   asNullable.forEach((s, i) => byRun.set(s, nullableAnswers[i]!));
   const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
-  // And in two time zones 24 hours apart, whose dates always differ: a result that changes with the session (TODAY,
-  // TIMEZONE) is not determined by the arguments. Samples that take or give a TIMESTAMP are left out: the session's
-  // time zone is how a timestamp is read and shown, which the pages explain.
-  const zoneFree = samples.filter((sql) => !/\bc_ts\b/.test(sql) && !/│\s*Timestamp/.test(byRun.get(sql)?.box ?? ''));
+  // And in two time zones 25 hours apart, whose dates always differ: a result that changes with the session (TODAY,
+  // TIMEZONE) is not determined by the arguments. A TIMESTAMP answer is drawn in UTC whatever the session's zone, so
+  // one that differs is another instant (TO_TIMESTAMP of a string) and one that does not is zone-free
+  // (TO_TIMESTAMP(0)). Beside the sample, a form that takes a time (zone-runs.ts): TO_DATE(c_i32) is zone-free,
+  // TO_DATE(c_ts) is not.
+  const zoneOthers = new Map([...plans.keys()].map((t) => [t, zoneForms(t, sampleOf(t)!, callOf)]));
+  const zoneRuns = [...new Set([...samples, ...[...zoneOthers.values()].flat()])];
   const inZone = async (zone: string) => {
     await engine.run([`SET timezone = '${zone}'`]);
     try {
-      return await runAll(engine, zoneFree);
+      return await runAll(engine, zoneRuns);
     } finally {
       await engine.run(['UNSET timezone']);
     }
   };
   const [west, east] = [await inZone(TIME_ZONES[0]), await inZone(TIME_ZONES[1])];
-  const zoneDependent = new Set(zoneFree.filter((_, i) => west[i]!.box !== east[i]!.box));
+  const zoneAnswers = new Map(zoneRuns.map((sql, i) => [sql, { west: west[i]!, east: east[i]! }]));
+  const differs = (sql: string) => zoneAnswers.get(sql)!.west.box !== zoneAnswers.get(sql)!.east.box;
+  // Another form counts only where it gives an answer in both zones (a time string a function refuses says nothing).
+  const otherDiffers = (sql: string) =>
+    zoneAnswers.get(sql)!.west.box !== undefined && zoneAnswers.get(sql)!.east.box !== undefined && differs(sql);
 
   const behaviour = new Map<string, Behaviour>();
   for (const [t, p] of plans) {
@@ -238,14 +247,15 @@ export async function probeBehaviour(
     const first = byRun.get(selectSql(p.sample))!;
     const second = againBy.get(selectSql(p.sample))!;
     if (first.box !== undefined && second.box !== undefined) {
-      const zone = zoneDependent.has(selectSql(p.sample));
+      const zone = differs(selectSql(p.sample)) || zoneOthers.get(t)!.some(otherDiffers);
       const bareSql = bare.get(t);
       const bareSame = !bareSql || byRun.get(bareSql)!.box === againBy.get(bareSql)!.box;
       b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
       if (zone && first.box === second.box) b.timeZone = true;
-      const i = zoneFree.indexOf(selectSql(p.sample));
-      if (b.timeZone && followsTheDate(west[i]!, east[i]!)) b.currentDate = true;
+      // The sample's own date a day apart, its arguments no time (TO_DATE(c_ts) is a day apart too, and fixed).
+      const { west: w, east: e } = zoneAnswers.get(selectSql(p.sample))!;
+      if (b.timeZone && !/\bc_ts\b/.test(p.sample) && followsTheDate(w, e)) b.currentDate = true;
     }
     if (p.nullIn.length) {
       b.nullIn = p.nullIn.map((s, i) => {
@@ -281,6 +291,6 @@ export async function probeBehaviour(
   }
   return {
     behaviour,
-    ran: tries + runs.length + typedNulls.length + asNullable.length + again.length + 2 * zoneFree.length,
+    ran: tries + runs.length + typedNulls.length + asNullable.length + again.length + 2 * zoneRuns.length,
   };
 }

@@ -473,7 +473,7 @@ describe('readable signatures', () => {
             if (sql.startsWith('SET timezone')) zone = /'(.*)'/.exec(sql)![1]!;
             if (sql.startsWith('UNSET timezone')) zone = 'UTC';
             if (sql === 'SELECT today() FROM probe')
-              return { box: `│ Date │\n│ '${zone === 'Etc/GMT-12' ? '2026-11-28' : '2026-11-27'}' │` };
+              return { box: `│ Date │\n│ '${zone === 'Etc/GMT-13' ? '2026-11-28' : '2026-11-27'}' │` };
             if (sql === 'SELECT timezone() FROM probe') return { box: `│ String │\n│ '${zone}' │` };
             return { box: `│ String │\n│ '${sql}' │` };
           }),
@@ -525,6 +525,52 @@ describe('readable signatures', () => {
     expect(last.behaviour.get('last_query_id')!.sample).toBe('last_query_id(c_i32)');
     expect(last.behaviour.get('last_query_id')!.deterministic).toBe(false);
     // The session is left in its own time zone.
+    expect(zone).toBe('UTC');
+  });
+
+  it('tells a function time-zone dependent by its TIMESTAMP answers and by its forms that take a time', async () => {
+    // As the engine: a TIMESTAMP is drawn in UTC whatever the session's zone, so an instant read in the zone
+    // (a time string, a timestamp's date) differs between the zones and a count of seconds (TO_TIMESTAMP(1)) does not.
+    let zone = 'UTC';
+    const west = () => zone === 'Etc/GMT+12';
+    const timestamp = (v: string) => ({ box: `┌───┐\n│ x │\n│ Timestamp │\n├───┤\n│ '${v}' │\n└───┘` });
+    const engine: ProbeEngine = {
+      plan: () => Promise.resolve([]),
+      run: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            if (sql.startsWith('SET timezone')) zone = /'(.*)'/.exec(sql)![1]!;
+            if (sql.startsWith('UNSET timezone')) zone = 'UTC';
+            if (/IS NULL/.test(sql)) return truthBox(/n_c_|NULL AS/.test(sql));
+            // Beside the sample, other forms in one statement: TO_DATE of an instant, TO_TIMESTAMP of a time string.
+            if (sql.includes('to_date(TO_TIMESTAMP(1704069000))')) return value(`'2024-01-${west() ? 14 : 15}'`);
+            if (sql.includes("to_timestamp('2024-01-01 00:30:00')"))
+              return timestamp(`2024-01-${west() ? '15 22' : '14 21'}:30:00.000000`);
+            if (sql === 'SELECT to_start_of_day(c_ts) FROM probe')
+              return timestamp(`2024-01-${west() ? '14 12' : '14 11'}:00:00.000000`);
+            if (sql.startsWith('SELECT to_timestamp(')) return timestamp('1970-01-01 00:00:01.000000');
+            if (sql.startsWith('SELECT to_date(')) return value("'1970-01-02'");
+            return value('1');
+          }),
+        ),
+    };
+    const [i, ts, s] = ['INTEGER', 'TIMESTAMP', 'VARCHAR'].map(familyArg);
+    const { behaviour } = await probeBehaviour(engine, [
+      { name: 'to_date', form: { args: 'column' }, calls: [[i!], [ts!], [s!]] },
+      { name: 'to_timestamp', form: { args: 'column' }, calls: [[i!], [ts!], [s!]] },
+      { name: 'to_start_of_day', form: { args: 'column' }, calls: [[ts!]] },
+      { name: 'to_int64', form: { args: 'column' }, calls: [[i!], [ts!], [s!]] },
+    ]);
+    // The sample (of an integer) is zone-free; the TIMESTAMP form is not. A day apart, but no current date.
+    expect(behaviour.get('to_date')).toMatchObject({ sample: 'to_date(c_i32)', deterministic: false, timeZone: true });
+    expect(behaviour.get('to_date')!.currentDate).toBeUndefined();
+    // A time string is read in the session's zone.
+    expect(behaviour.get('to_timestamp')).toMatchObject({ deterministic: false, timeZone: true });
+    // A sample that gives a TIMESTAMP is run in both zones too.
+    expect(behaviour.get('to_start_of_day')).toMatchObject({ sample: 'to_start_of_day(c_ts)', timeZone: true });
+    // The same answers in both zones, in every form asked: deterministic.
+    expect(behaviour.get('to_int64')).toMatchObject({ deterministic: true });
+    expect(behaviour.get('to_int64')!.timeZone).toBeUndefined();
     expect(zone).toBe('UTC');
   });
 });
