@@ -23,6 +23,22 @@ test('a deep page shows breadcrumbs, marks itself in the sidebar and opens its a
   expect(await page.locator('#sidebar details:not([open])').count()).toBeGreaterThan(0);
 });
 
+test('on a phone, breadcrumbs that wrap start each line with a name, not with a separator', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/doc/load-data/load/local');
+  // The distance from each crumb's left edge to its name's; a crumb that starts a line should have none.
+  const crumbs = await page.locator('.breadcrumbs li').evaluateAll((items) =>
+    items.map((li) => {
+      const name = li.firstElementChild?.getBoundingClientRect();
+      const box = li.getBoundingClientRect();
+      return { top: Math.round(box.top), left: box.left, nameLeft: name?.left ?? box.left, text: li.textContent };
+    }),
+  );
+  const lineStarts = crumbs.filter((c, i) => i === 0 || c.top > (crumbs[i - 1]?.top ?? 0));
+  expect(lineStarts.length, 'the crumbs of this page wrap at 390 px').toBeGreaterThan(1);
+  for (const c of lineStarts) expect(c.nameLeft - c.left, `${c.text} starts its line`).toBeLessThan(1);
+});
+
 test('a trailing slash serves the same page', async ({ page }) => {
   const res = await page.goto(`${pages.deep}/`);
   expect(res?.status()).toBe(200);
