@@ -23,6 +23,70 @@ test('a deep page shows breadcrumbs, marks itself in the sidebar and opens its a
   expect(await page.locator('#sidebar details:not([open])').count()).toBeGreaterThan(0);
 });
 
+test('on a phone, breadcrumbs that wrap start each line with a name, not with a separator', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/doc/load-data/load/local');
+  // The distance from each crumb's left edge to its name's; a crumb that starts a line should have none.
+  const crumbs = await page.locator('.breadcrumbs li').evaluateAll((items) =>
+    items.map((li) => {
+      const name = li.firstElementChild?.getBoundingClientRect();
+      const box = li.getBoundingClientRect();
+      return { top: Math.round(box.top), left: box.left, nameLeft: name?.left ?? box.left, text: li.textContent };
+    }),
+  );
+  const lineStarts = crumbs.filter((c, i) => i === 0 || c.top > (crumbs[i - 1]?.top ?? 0));
+  expect(lineStarts.length, 'the crumbs of this page wrap at 390 px').toBeGreaterThan(1);
+  for (const c of lineStarts) expect(c.nameLeft - c.left, `${c.text} starts its line`).toBeLessThan(1);
+});
+
+test('the carets of the top-level sidebar categories stand in one column', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoReady(page, pages.home);
+  await page.mouse.move(900, 800);
+  // Where each row's caret is drawn, read from the pixels of the row's last 48 px: a caret is a CSS border, so
+  // only the rendering tells where it ends up. One row with a page of its own, one without ("Load & Unload Data").
+  const caretCentre = async (label: string): Promise<number> => {
+    const row = page.locator('#sidebar > ul > li').filter({ hasText: label }).first();
+    const b = await row.boundingBox();
+    if (!b) throw new Error(`${label}: not laid out`);
+    const clip = { x: b.x + b.width - 48, y: b.y, width: 48, height: Math.min(b.height, 32) };
+    const png = (await page.screenshot({ clip })).toString('base64');
+    const cols = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return [];
+      ctx.drawImage(img, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, img.width, img.height);
+      const at = (x: number, y: number) => (y * width + x) * 4;
+      const bg = [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0];
+      const inked: number[] = [];
+      for (let x = 0; x < width; x++)
+        for (let y = 0; y < height; y++) {
+          const i = at(x, y);
+          const diff =
+            Math.abs((data[i] ?? 0) - (bg[0] ?? 0)) +
+            Math.abs((data[i + 1] ?? 0) - (bg[1] ?? 0)) +
+            Math.abs((data[i + 2] ?? 0) - (bg[2] ?? 0));
+          if (diff > 120) {
+            inked.push(x);
+            break;
+          }
+        }
+      return inked;
+    }, `data:image/png;base64,${png}`);
+    expect(cols.length, `${label}: a caret is drawn`).toBeGreaterThan(0);
+    return b.x + b.width - 48 + (Math.min(...cols) + Math.max(...cols)) / 2;
+  };
+  const withPage = await caretCentre('Develop');
+  const withoutPage = await caretCentre('Load & Unload Data');
+  expect(Math.abs(withPage - withoutPage)).toBeLessThanOrEqual(1);
+});
+
 test('a trailing slash serves the same page', async ({ page }) => {
   const res = await page.goto(`${pages.deep}/`);
   expect(res?.status()).toBe(200);

@@ -111,3 +111,19 @@ test("a setting found by name shows its own summary, which comes with the result
   // Its own summary (about threads), not the one of the page that lists every setting.
   await expect(first.locator('.search-hit-excerpt')).toContainText(/thread/i);
 });
+
+test('with a screenful of results, Close is on screen and closes the dialog', async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  const button = page.locator('.search-button');
+  await button.tap();
+  const dialog = page.locator('.search-dialog');
+  await dialog.locator('input[type="search"]').fill('time travel');
+  await dialog.locator('.search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  // A touch screen has no Escape key: the way out must be in sight without scrolling the results.
+  const close = dialog.getByRole('button', { name: 'Close' });
+  const b = await box(close);
+  expect(b.y).toBeGreaterThanOrEqual(0);
+  expect(b.y + b.height).toBeLessThanOrEqual(844);
+  await close.tap();
+  await expect(dialog).not.toBeVisible();
+});

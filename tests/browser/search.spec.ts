@@ -268,3 +268,14 @@ test("a function's excerpt reads its signature card's facts as words, not run to
   await expect(excerpt.locator('.search-hit-excerpt')).toContainText('NULL not probed');
   await expect(excerpt.locator('.search-hit-excerpt')).not.toContainText('NULLnot');
 });
+
+test('on a desk, a query of a few words stays whole in the search box', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoReady(page, pages.home);
+  await page.keyboard.press('Control+k');
+  const query = 'truncate timestamp to the hour';
+  await searchFor(page, query);
+  // Text wider than the box scrolls inside it: the start of the query would be out of sight.
+  const box = await input(page).evaluate((el) => ({ text: el.scrollWidth, box: el.clientWidth }));
+  expect(box.text).toBeLessThanOrEqual(box.box);
+});
