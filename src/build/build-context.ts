@@ -37,8 +37,6 @@ export interface BuildSummary {
     bodies: number;
     pages: number;
     threads: number;
-    /** Of the bodies, those whose Markdown the render thread parsed before the content was loaded. */
-    parsedAhead: number;
     searchParts: number;
     /** Of those, parts fed before the content was read (`search/early-feed.ts`). */
     earlySearchParts: number;

@@ -43,7 +43,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // Render threads and Pagefind start first: they load while this thread reads the content.
   const renderer = new PageRenderer(cache, options, Object.keys(ctx.previous.bodies).length === 0);
   const index = new SearchIndexBuild(ctx);
-  renderer.parseAhead(index.changedSources);
   let writer: SiteWriter | undefined;
   try {
     // 1. Load: content, catalogue, views; what the cache holds of each body.
@@ -65,7 +64,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const entryTrees = afterTurn(() => entryTreesOf(cache, loaded, jobs));
     entryTrees.catch(() => undefined);
     await renderer.render(loaded, jobs, (i) => index.ready(i));
-    await index.handOver();
     clock.stage('render');
 
     // 3. Link check: content errors of every page, and the anchors cached bodies assumed.
@@ -117,7 +115,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         engine: coverageSummary(names.coverage),
       }),
       rendered: {
-        ...renderer.counts,
+        bodies: renderer.bodies,
+        pages: renderer.pages,
+        threads: renderer.threads,
         searchParts: index.parts,
         earlySearchParts: index.earlyParts,
         allSearchParts: index.allParts,

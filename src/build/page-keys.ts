@@ -103,8 +103,6 @@ export interface PageResult {
   blocks?: KeptBlocks['blocks'];
   /** Regular expressions this thread made from grammars' patterns since its last result, for the build to keep. */
   regexes?: Record<string, StoredRegex>;
-  /** The body's Markdown was parsed before its job came (`render/parse-ahead.ts`). */
-  parsedAhead?: boolean;
   errors: JobError[];
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import type { ErrorSink } from './errors.ts';
-import { splitFrontmatter } from './frontmatter-split.ts';
 
 /**
  * A route segment: letters, digits, "-", "_" and "." (`v1.2.0`), never starting with "." — so no "." or ".."
@@ -55,6 +54,8 @@ export interface SplitSource {
   body: string;
 }
 
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
+
 /**
  * Splits and validates the frontmatter of a Markdown file. Problems go to the sink with the line of the
  * offending key; the function returns undefined when the page cannot be used.
@@ -65,8 +66,8 @@ export function readFrontmatter(
   sink: ErrorSink,
   memo?: FrontmatterMemo,
 ): SplitSource | undefined {
-  const split = splitFrontmatter(text);
-  if (!split) {
+  const match = FENCE.exec(text);
+  if (!match) {
     sink.add(
       file,
       1,
@@ -74,9 +75,10 @@ export function readFrontmatter(
     );
     return undefined;
   }
-  const { yamlText, body } = split;
+  const yamlText = match[1] ?? '';
+  const blank = match[0].replace(/[^\n]/g, '');
   const known = memo?.get(yamlText);
-  if (known) return { frontmatter: known, body };
+  if (known) return { frontmatter: known, body: blank + text.slice(match[0].length) };
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
   // The YAML starts on line 2 of the file (line 1 is the opening fence).
@@ -120,7 +122,7 @@ export function readFrontmatter(
     return undefined;
   }
   memo?.set(yamlText, parsed.data);
-  return { frontmatter: parsed.data, body };
+  return { frontmatter: parsed.data, body: blank + text.slice(match[0].length) };
 }
 
 /**

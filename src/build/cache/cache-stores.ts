@@ -1,6 +1,5 @@
 /** What a build keeps in its cache besides pages and bodies: the frontmatter it read and the regular expressions made. */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { Frontmatter, FrontmatterMemo } from '../../content/frontmatter.ts';
 import type { CheckedMemo } from '../../content/scan.ts';
 import type { StoredRegex } from '../../markdown/regex-memo.ts';
@@ -84,49 +83,3 @@ export function regexStore(
     },
   };
 }
-
-/**
- * The digests of files (the pages' recorded results) by their stamp: device, inode, size, modification and change
- * times, as `BuildCache` stamps its segments (any write or copy changes the change time). A rebuild reads and hashes
- * only the files written since the last one; holds what this build met, so files gone are forgotten. A missing file
- * has the digest of no text.
- */
-export function fileDigests(cache: BuildCache, key: string): { digestOf(file: string): string; save(): void } {
-  const stored = cache.readJson<unknown>('digests', key);
-  // Untrusted input (the cache may come from elsewhere): a memo of another shape is not used.
-  const known: Record<string, [string, string]> = isDigestMemo(stored) ? stored : {};
-  const met: Record<string, [string, string]> = {};
-  let changed = false;
-  return {
-    digestOf(file) {
-      const st = fs.statSync(file, { throwIfNoEntry: false });
-      const stamp = st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : 'none';
-      let entry = known[file];
-      if (entry?.[0] !== stamp) {
-        // Stamped before it is read: a write meanwhile changes the stamp, and the next build reads it again.
-        entry = [
-          stamp,
-          createHash('sha256')
-            .update(st ? fs.readFileSync(file) : '')
-            .digest('hex'),
-        ];
-        changed = true;
-      }
-      met[file] = entry;
-      return entry[1];
-    },
-    save() {
-      if (changed || Object.keys(met).length !== Object.keys(known).length)
-        cache.writeText('digests', key, '.json', JSON.stringify(met));
-      else cache.markUsed('digests', key, '.json');
-    },
-  };
-}
-
-const isDigestMemo = (v: unknown): v is Record<string, [string, string]> =>
-  typeof v === 'object' &&
-  v !== null &&
-  !Array.isArray(v) &&
-  Object.values(v).every(
-    (e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && /^[0-9a-f]{64}$/.test(String(e[1])),
-  );

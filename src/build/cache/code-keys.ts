@@ -2,31 +2,10 @@
  * The code behind each kind of output (see `code-hash.ts`): a cache entry is made again when the code it came
  * from changes, and only then.
  */
-import { BUNDLED_SOURCES, sourceFile as at } from '../source-dir.ts';
-import type { BuildCache } from './build-cache.ts';
-import { codeHash, filesUnder, moduleClosure, sha256 } from './code-hash.ts';
+import { sourceFile as at } from '../source-dir.ts';
+import { codeHash, filesUnder, moduleClosure } from './code-hash.ts';
 
 export type CodeKeys = ReturnType<typeof codeKeys>;
-
-/**
- * The code keys, kept under the hash of the sources the running bundle was made from (with the lock file, which
- * the bundle's name holds too), Node and NODE_ENV: a rebuild on the same bundle does not read and hash the
- * modules of every key again. Under tsx (tests, tooling) they are made each time.
- */
-export function cachedCodeKeys(cache: BuildCache, projectRoot: string, bundled = BUNDLED_SOURCES): CodeKeys {
-  if (!bundled) return codeKeys(projectRoot);
-  const key = sha256(bundled, process.version, `NODE_ENV=${process.env.NODE_ENV}`, projectRoot);
-  const kept = cache.readJson<Record<string, unknown>>('code', key);
-  // Untrusted input (the cache may come from elsewhere): used only if it is a set of keys of the right names.
-  const hex = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-  if (kept && Object.keys(kept).length === CODE_KEY_NAMES.length && CODE_KEY_NAMES.every((n) => hex(kept[n]))) {
-    cache.markUsed('code', key, '.json');
-    return kept as CodeKeys;
-  }
-  const made = codeKeys(projectRoot);
-  cache.writeText('code', key, '.json', JSON.stringify(made));
-  return made;
-}
 
 /**
  * The modules an article body is made by (its cache key): page-work.tsx and what it uses for the body, not the
@@ -35,7 +14,6 @@ export function cachedCodeKeys(cache: BuildCache, projectRoot: string, bundled =
 export function bodyModules(): string[] {
   return moduleClosure([
     at('markdown/parse.ts'),
-    at('build/render/parse-ahead.ts'),
     at('markdown/render-markdown.ts'),
     at('ui/ArticleBody.tsx'),
     at('examples/results-store.ts'),
@@ -78,17 +56,3 @@ export function codeKeys(projectRoot: string) {
     ),
   };
 }
-
-/** The names of the keys, in the order `codeKeys` gives them. */
-export const CODE_KEY_NAMES: readonly (keyof CodeKeys)[] = [
-  'body',
-  'page',
-  'assets',
-  'searchIndex',
-  'frontmatter',
-  'checks',
-  'regexes',
-  'names',
-  'cards',
-  'tools',
-];

@@ -14,9 +14,9 @@ import { themeBootstrap } from '../../islands/theme.ts';
 import { siteConfig } from '../../site.config.ts';
 import type { SiteView } from '../../ui/types.ts';
 import type { BuildContext } from '../build-context.ts';
-import { checkedMemo, fileDigests, frontmatterMemo, regexStore } from '../cache/cache-stores.ts';
+import { checkedMemo, frontmatterMemo, regexStore } from '../cache/cache-stores.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import { cachedCodeKeys, type CodeKeys } from '../cache/code-keys.ts';
+import { codeKeys, type CodeKeys } from '../cache/code-keys.ts';
 import { catalogueCoverage, type Coverage } from '../coverage.ts';
 import { lastCommitDatesAsync } from '../git-dates.ts';
 import { ASSET_PLACEHOLDERS } from '../page-keys.ts';
@@ -33,8 +33,6 @@ export interface LoadedSite {
   frontmatter: ReturnType<typeof frontmatterMemo>;
   checked: ReturnType<typeof checkedMemo>;
   regexes: ReturnType<typeof regexStore>;
-  /** The digests of the recorded results, which the body keys hold (read again only when a file was written). */
-  resultsDigests: ReturnType<typeof fileDigests>;
   tree: SourceTree;
   catalogue: Catalogue;
   objects: EngineObjects;
@@ -57,7 +55,7 @@ export interface LoadedSite {
 export async function load(ctx: BuildContext): Promise<LoadedSite> {
   const { projectRoot, contentRoot, cache } = ctx;
   const dates = lastCommitDatesAsync(projectRoot, ctx.contentDir);
-  const code = cachedCodeKeys(cache, projectRoot);
+  const code = codeKeys(projectRoot);
   const frontmatter = frontmatterMemo(cache, code.frontmatter);
   const regexes = regexStore(cache, code.regexes);
   const checked = checkedMemo(cache, code.checks);
@@ -79,15 +77,12 @@ export async function load(ctx: BuildContext): Promise<LoadedSite> {
     if (text === undefined) results.set(relPath, (text = readOr(resultsFileOf(contentRoot, relPath))));
     return text;
   };
-  const resultsDigests = fileDigests(cache, `results-${ctx.manifestKey}`);
-  const resultsDigestOf = (relPath: string) => resultsDigests.digestOf(resultsFileOf(contentRoot, relPath));
-  const inputs = { code: code.body, resultsDigestOf, cardNames: cards.byNormalName, cardsKey: cards.key };
+  const inputs = { code: code.body, resultsOf, cardNames: cards.byNormalName, cardsKey: cards.key };
   return {
     code,
     frontmatter,
     checked,
     regexes,
-    resultsDigests,
     tree,
     catalogue,
     objects,

@@ -27,8 +27,8 @@ export function titleCardsOf(title: string, cardNames: ReadonlyMap<string, Funct
 export interface BodyInputs {
   /** The code behind a body (`codeKeys().body`). */
   code: string;
-  /** The digest of a page's recorded results (of no text when it has none), by its source path. */
-  resultsDigestOf: (relPath: string) => string;
+  /** A page's recorded results as text (`''` when it has none), by its source path. */
+  resultsOf: (relPath: string) => string;
   cardNames: ReadonlyMap<string, FunctionCard>;
   /** The hash of every card and category (`FunctionCards.key`). */
   cardsKey: string;
@@ -51,7 +51,7 @@ export function pageStatesOf(
       page.source.relPath,
       titleCardsOf(page.title, inputs.cardNames),
       page.source.body,
-      inputs.resultsDigestOf(page.source.relPath),
+      inputs.resultsOf(page.source.relPath),
       inputs.cardsKey,
     );
     let meta: BodyMeta | undefined;

@@ -25,11 +25,10 @@ import { workerBundle } from './worker-bundle.ts';
 export const bodyRef = (s: PageState): string => (s.meta ? bodyRefOf(s.bodyKey!, s.meta) : 'generated');
 
 export class PageRenderer {
-  /** Bodies and whole pages rendered, the most threads used, bodies whose Markdown was parsed ahead. */
+  /** Bodies and whole pages rendered, and the most threads used. */
   bodies = 0;
   pages = 0;
   threads = 0;
-  parsedAhead = 0;
   private pool: RenderPool | undefined;
   private readonly bundled = workerBundle();
   private readonly starting: Promise<unknown> | undefined;
@@ -53,15 +52,6 @@ export class PageRenderer {
               (this.pool = new RenderPool(options.threads ?? (first ? os.availableParallelism() : 1), bundle)),
           );
     this.starting?.catch(() => undefined);
-  }
-
-  /** Sources (absolute paths) that most likely changed: the render thread parses them while the content loads. */
-  parseAhead(files: string[]): void {
-    if (files.length)
-      void this.starting?.then(
-        () => this.pool?.parseAhead(files),
-        () => undefined,
-      );
   }
 
   /** Renders the pages at `indexes` of the loaded site; `onResult` hears of each as it is settled. */
@@ -93,11 +83,6 @@ export class PageRenderer {
   refresh(loaded: LoadedSite): void {
     this.site = loaded;
     this.pool?.setup(this.setup());
-  }
-
-  /** What was rendered, for the build's summary. */
-  get counts(): { bodies: number; pages: number; threads: number; parsedAhead: number } {
-    return { bodies: this.bodies, pages: this.pages, threads: this.threads, parsedAhead: this.parsedAhead };
   }
 
   /** The threads stopped (when nothing is to render, or once every page is in). */
@@ -152,7 +137,6 @@ export class PageRenderer {
   /** A result kept: its body and page appended to the cache, what it reports on its page's state. */
   private keep(s: PageState, result: PageResult): void {
     this.pages++;
-    if (result.parsedAhead) this.parsedAhead++;
     this.site!.regexes.add(result.regexes);
     if (result.meta) {
       this.bodies++;

@@ -20,6 +20,7 @@ import type { BlockMemo } from '../../markdown/block-memo.ts';
 import { highlighterFor, TokenStyles } from '../../markdown/highlighter.ts';
 import { rememberRegexes, takeNewRegexes } from '../../markdown/regex-memo.ts';
 import type { LinkTargets } from '../../markdown/links.ts';
+import { parseMarkdown } from '../../markdown/parse.ts';
 import { insertSignatureCards } from '../../reference/signature-cards.ts';
 import { codeLanguagesOf, renderMarkdown } from '../../markdown/render-markdown.ts';
 import { ArticleBody } from '../../ui/ArticleBody.tsx';
@@ -35,7 +36,6 @@ import {
   type WorkSetup,
 } from '../page-keys.ts';
 import { pagefindInput } from './pagefind-input.ts';
-import { parsedBody } from './parse-ahead.ts';
 import { CONTENT_ASSET_BASE } from '../paths.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { siteConfig } from '../../site.config.ts';
@@ -84,7 +84,6 @@ export class PageWork {
         result.meta = body.meta;
         result.bodyHtml = body.html;
         result.blocks = body.blocks;
-        if (body.ahead) result.parsedAhead = true;
         view.toc = body.meta.toc;
         bodyRef = bodyRefOf(job.doc.bodyKey, body.meta);
       }
@@ -101,7 +100,7 @@ export class PageWork {
   /** Markdown → HAST → HTML, with the questions it asked (the main thread keeps it under the body key). */
   private async renderBody(
     doc: NonNullable<PageJob['doc']>,
-  ): Promise<{ html: string; meta: BodyMeta; blocks?: BlockMemo['used']; errors: JobError[]; ahead?: boolean }> {
+  ): Promise<{ html: string; meta: BodyMeta; blocks?: BlockMemo['used']; errors: JobError[] }> {
     const sink = new ErrorSink();
     const queries: SiteQuery[] = [];
     const assets = new Set<string>();
@@ -139,7 +138,7 @@ export class PageWork {
       routeBase: siteConfig.routeBase,
       assetBase: CONTENT_ASSET_BASE,
     };
-    const { parsed, ahead } = parsedBody(doc.body);
+    const parsed = parseMarkdown(doc.body);
     const styles = new TokenStyles();
     const blocks: BlockMemo = { known: doc.blocks ?? {}, used: {} };
     const recorded = recordedExamples(
@@ -182,7 +181,7 @@ export class PageWork {
       assets: [...assets],
       places,
     };
-    return { html, meta, blocks: blocks.used, errors: [], ahead };
+    return { html, meta, blocks: blocks.used, errors: [] };
   }
 }
 

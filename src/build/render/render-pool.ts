@@ -84,11 +84,6 @@ export class RenderPool {
     for (const t of this.threads) t.worker.postMessage({ type: 'setup', setup } satisfies WorkerMessage);
   }
 
-  /** The first thread parses these files (absolute paths) ahead of their jobs (`parse-ahead.ts`). */
-  parseAhead(files: string[]): void {
-    this.threads[0]?.worker.postMessage({ type: 'parse-ahead', files } satisfies WorkerMessage);
-  }
-
   run(job: PageJob): Promise<PageResult> {
     if (this.failure) return Promise.reject(this.failure);
     if (!this.setupValue) return Promise.reject(new Error('render pool: a job before its setup'));

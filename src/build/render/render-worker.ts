@@ -3,22 +3,16 @@ import { parentPort } from 'node:worker_threads';
 import type { PageJob, WorkSetup } from '../page-keys.ts';
 import { PageWork } from './page-work.tsx';
 import { loadHighlighter } from '../../markdown/highlighter.ts';
-import { parseAhead } from './parse-ahead.ts';
 
 // Loading the grammars is the slow part of starting: begin before the first job arrives.
 void loadHighlighter();
 
-export type WorkerMessage =
-  { type: 'setup'; setup: WorkSetup } | { type: 'job'; job: PageJob } | { type: 'parse-ahead'; files: string[] };
+export type WorkerMessage = { type: 'setup'; setup: WorkSetup } | { type: 'job'; job: PageJob };
 
 let work: PageWork | undefined;
 parentPort?.on('message', (message: WorkerMessage) => {
   if (message.type === 'setup') {
     work = new PageWork(message.setup);
-    return;
-  }
-  if (message.type === 'parse-ahead') {
-    parseAhead(message.files);
     return;
   }
   const { job } = message;

@@ -87,24 +87,18 @@ const sourceChanged = (page: FeedPlan[number]['pages'][number], contentRoot: str
 
 /**
  * Starts feeding, from the last build's plan, each part that holds a page whose source changed: the others will
- * most likely come whole from the cache. Gives the parts as they are being fed (none on a first build), and the
- * sources that changed (absolute paths), which the render thread parses meanwhile (`render/parse-ahead.ts`).
+ * most likely come whole from the cache. Returns the parts as they are being fed (none on a first build).
  */
 export function startEarlyFeed(
   service: Promise<SearchIndexService>,
   cache: BuildCache,
   manifestKey: string,
   contentRoot: string,
-): { parts: Promise<EarlyPart[]>; changed: string[] } {
-  const plan = readFeedPlan(cache, manifestKey) ?? [];
-  const parts = plan.filter((p) => p.pages.some((page) => sourceChanged(page, contentRoot)));
-  const changed = parts.flatMap((p) =>
-    p.pages.flatMap((page) =>
-      page.length === 5 && sourceChanged(page, contentRoot) ? [path.join(contentRoot, page[2])] : [],
-    ),
-  );
-  if (parts.length === 0) return { parts: Promise.resolve([]), changed };
-  const feeding = (async () => {
+): Promise<EarlyPart[]> {
+  const plan = readFeedPlan(cache, manifestKey);
+  const parts = (plan ?? []).filter((p) => p.pages.some((page) => sourceChanged(page, contentRoot)));
+  if (parts.length === 0) return Promise.resolve([]);
+  return (async () => {
     const early: EarlyPart[] = [];
     for (const p of parts) {
       const writer = await (await service).createPart();
@@ -117,7 +111,6 @@ export function startEarlyFeed(
     }
     return early;
   })();
-  return { parts: feeding, changed };
 }
 
 /** The early part that is this part, with the same pages in the same order; undefined if there is none. */

@@ -26,14 +26,10 @@ export class SearchIndexBuild {
   /** Parts taken over from the early feed. */
   earlyParts = 0;
   private savePlan: (() => void) | undefined;
-  /** The sources that changed since the last build's plan (absolute paths): the pages most likely to render. */
-  readonly changedSources: string[];
 
   constructor(private readonly ctx: Pick<BuildContext, 'cache' | 'manifestKey' | 'contentRoot'>) {
     this.service?.catch(() => undefined);
-    const early = startEarlyFeed(this.service!, ctx.cache, ctx.manifestKey, ctx.contentRoot);
-    this.early = early.parts.catch(() => []);
-    this.changedSources = early.changed;
+    this.early = startEarlyFeed(this.service!, ctx.cache, ctx.manifestKey, ctx.contentRoot).catch(() => []);
   }
 
   /**
@@ -75,14 +71,6 @@ export class SearchIndexBuild {
   /** A page is settled (rendered, or from the cache): its turn in the index may come. */
   ready(i: number): void {
     this.feeder!.ready(i);
-  }
-
-  /**
-   * A turn for the feeder before this thread goes on: the pages just rendered are handed over and Pagefind is
-   * asked for the last part's files. The feeder moves on promises, and writing the site would otherwise come first.
-   */
-  handOver(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Every page is in: Pagefind builds the last parts in its own process while this thread writes the site. */

@@ -186,7 +186,6 @@ export function saveBuildState(ctx: BuildContext, loaded: LoadedSite, written: W
   loaded.frontmatter.save();
   loaded.checked.save();
   loaded.regexes.save();
-  loaded.resultsDigests.save();
   const entries = ctx.cache.finishEntries();
   ctx.cache.maintain();
   // Stamped last: maintenance may touch the segments' times.

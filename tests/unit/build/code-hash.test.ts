@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeHash, moduleClosure } from '../../../src/build/cache/code-hash.ts';
-import { BuildCache } from '../../../src/build/cache/build-cache.ts';
-import { bodyModules, cachedCodeKeys, CODE_KEY_NAMES, codeKeys } from '../../../src/build/cache/code-keys.ts';
+import { bodyModules } from '../../../src/build/cache/code-keys.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-code-hash-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -62,35 +61,5 @@ describe('the body key', () => {
     const missing = imports.filter((f) => !pageOnly.includes(f) && !covered.has(f));
     expect(imports.length).toBeGreaterThan(8);
     expect(missing.map((f) => path.relative(process.cwd(), f))).toEqual([]);
-  });
-});
-
-describe('the code keys of a bundle', () => {
-  const cacheDir = path.join(dir, 'cache');
-  const kept = () => fs.readdirSync(path.join(cacheDir, 'code')).map((f) => path.join(cacheDir, 'code', f));
-
-  it('are the keys the sources give, kept under the bundle sources hash and taken back from the cache', () => {
-    const made = codeKeys(process.cwd());
-    expect(Object.keys(made)).toEqual(CODE_KEY_NAMES);
-    expect(cachedCodeKeys(new BuildCache(cacheDir), process.cwd(), '0123456789abcdef')).toEqual(made);
-    const [file] = kept();
-    // Taken from the cache: a marker written in place of a key comes back, so the modules were not hashed again.
-    const marker = 'f'.repeat(64);
-    fs.writeFileSync(file!, JSON.stringify({ ...made, body: marker }));
-    expect(cachedCodeKeys(new BuildCache(cacheDir), process.cwd(), '0123456789abcdef').body).toBe(marker);
-    // Another bundle (other sources) makes its own.
-    expect(cachedCodeKeys(new BuildCache(cacheDir), process.cwd(), 'fedcba9876543210')).toEqual(made);
-  });
-
-  it('are made again from the sources when the kept entry is not a set of keys (a damaged or foreign cache)', () => {
-    const made = codeKeys(process.cwd());
-    for (const bad of [{ ...made, body: '../x' }, { body: made.body }, { ...made, extra: made.body }]) {
-      for (const file of kept()) fs.writeFileSync(file, JSON.stringify(bad));
-      expect(cachedCodeKeys(new BuildCache(cacheDir), process.cwd(), '0123456789abcdef')).toEqual(made);
-    }
-  });
-
-  it('are made from the sources each time under tsx (no bundle)', () => {
-    expect(cachedCodeKeys(new BuildCache(cacheDir), process.cwd(), undefined)).toEqual(codeKeys(process.cwd()));
   });
 });

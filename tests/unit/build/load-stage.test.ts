@@ -57,52 +57,6 @@ describe('the load stage', () => {
   });
 });
 
-describe('the recorded results in the body key', () => {
-  /** A load whose digests are kept for the next, as a build keeps them. */
-  async function kept(): Promise<LoadedSite> {
-    const ctx = openBuild({
-      projectRoot: root,
-      contentDir: content,
-      outDir: path.join(work, 'site'),
-      cacheDir: path.join(work, 'cache-digests'),
-    });
-    try {
-      const site = await load(ctx);
-      site.resultsDigests.save();
-      return site;
-    } finally {
-      closeBuild(ctx);
-    }
-  }
-  const results = path.join(work, 'doc.examples/02-reference/10-date-trunc.json');
-  const memoFile = () => {
-    const dir = path.join(work, 'cache-digests', 'digests');
-    return path.join(dir, fs.readdirSync(dir)[0]!);
-  };
-
-  it('takes an unchanged file digest from the last build (no read), and reads a file written since', async () => {
-    const first = keys(await kept());
-    expect(keys(await kept())).toEqual(first);
-    // A marker in place of the kept digest comes back in the key: the file was not read again.
-    const memo = JSON.parse(fs.readFileSync(memoFile(), 'utf8')) as Record<string, [string, string]>;
-    fs.writeFileSync(memoFile(), JSON.stringify({ ...memo, [results]: [memo[results]![0], 'f'.repeat(64)] }));
-    expect(keys(await kept()).get('/doc/reference/date-trunc')).not.toBe(first.get('/doc/reference/date-trunc'));
-    fs.writeFileSync(memoFile(), JSON.stringify(memo));
-    expect(keys(await kept())).toEqual(first);
-    // The same size and modification time, other bytes: the change time tells the file was written.
-    const text = fs.readFileSync(results, 'utf8');
-    const { atime, mtime } = fs.statSync(results);
-    const other = text.replace(/\d/, (d) => String((Number(d) + 1) % 10));
-    expect(other).not.toBe(text);
-    fs.writeFileSync(results, other);
-    fs.utimesSync(results, atime, mtime);
-    const after = keys(await kept());
-    fs.writeFileSync(results, text);
-    const changed = [...first].filter(([route, key]) => after.get(route) !== key).map(([route]) => route);
-    expect(changed).toEqual(['/doc/reference/date-trunc']);
-  });
-});
-
 describe("a title's part in the body key", () => {
   const cards = new Map([
     ['datetrunc', {} as FunctionCard],
