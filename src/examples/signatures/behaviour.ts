@@ -5,7 +5,7 @@
  * every argument NULL. The statements are written in behaviour-runs.ts, their answers read in behaviour-answers.ts.
  */
 import { selectSql, type Arg } from './calls.ts';
-import type { NullAnswer, ProbeEngine } from './probe.ts';
+import type { NullAnswer, ProbeEngine, SampleBehaviour } from './probe-types.ts';
 import { argSql } from './types.ts';
 import { followsTheDate, isNullAnswer, rowsOf, sampleAnswer, truth } from './behaviour-answers.ts';
 import { zoneForms } from './zone-runs.ts';
@@ -26,26 +26,8 @@ const TIME_ZONES = ['Etc/GMT+12', 'Etc/GMT-13'] as const;
 /** Statements per request to the engine. */
 const RUN_BATCH = 200;
 
-export interface Behaviour {
-  /** The call run (column arguments of the probe table). */
-  sample: string;
-  /** Its answer with each argument NULL in turn (absent for a call without arguments). */
-  nullIn?: NullAnswer[];
-  /** Its answer with every argument NULL (absent for a call without arguments). */
-  allNull?: NullAnswer;
-  /** Two runs gave the same answer, in two time zones too (undefined when the sample does not run). */
-  deterministic?: boolean;
-  /** The answer changed with the session's time zone (set only then). */
-  timeZone?: true;
-  /**
-   * The answer is a date one or two days later in the zone whose date is later (UTC+13 against UTC-12): it follows
-   * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
-   */
-  currentDate?: true;
-  /** An aggregate's answer changed with the order of its input rows (set only then). */
-  rowOrder?: true;
-  /** An aggregate called without parameters took one and answered differently for two (set only then). */
-  optionalParameter?: true;
+/** A sample's behaviour, and the arguments to check by running calls when it was chosen for them. */
+export interface Behaviour extends SampleBehaviour {
   /**
    * The sample is a call of strings, chosen because no typed call gave a value (JSON_OBJECT's keys): the types the
    * engine planned are to be checked by running calls (`checked-by-value.ts`). Its arguments.

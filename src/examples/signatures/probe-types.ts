@@ -35,31 +35,38 @@ export interface ProbedCall {
  */
 export type NullAnswer = 'null' | 'value' | 'error' | 'rejected' | 'empty' | 'counted' | 'conditional';
 
-export interface FunctionProbe {
+/** What one sample call told of a function: its NULL behaviour and whether its answer is determined. */
+export interface SampleBehaviour {
+  /** The call run (column arguments of the probe table). */
+  sample: string;
+  /** Its answer with each argument NULL in turn (absent for a call without arguments). */
+  nullIn?: NullAnswer[];
+  /** Its answer with every argument NULL (absent for a call without arguments). */
+  allNull?: NullAnswer;
+  /** Two runs gave the same answer, in two time zones too (undefined when the sample does not run). */
+  deterministic?: boolean;
+  /** The answer changed with the session's time zone (set only then). */
+  timeZone?: true;
+  /**
+   * The answer is a date one or two days later in the zone whose date is later (UTC+13 against UTC-12): it follows
+   * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
+   */
+  currentDate?: true;
+  /** An aggregate's answer changed with the order of its input rows (QUANTILE_TDIGEST's estimate; set only then). */
+  rowOrder?: true;
+  /**
+   * Called without parameters, it also takes one before its arguments and answers differently for two
+   * (APPROX_COUNT_DISTINCT(0.01)(x), its error rate); SUM(0.5)(x) is taken but ignored. Set only then.
+   */
+  optionalParameter?: true;
+}
+
+export interface FunctionProbe extends Partial<SampleBehaviour> {
   kind: 'scalar' | 'aggregate';
   /** How calls had to be written when plain column arguments were refused. */
   form?: 'literal' | 'window' | `params ${string}`;
   /** Every accepted call, the widths inside accepted families included, sorted. */
   calls: ProbedCall[];
-  /** The call run for NULL behaviour and determinism (column arguments of the probe table). */
-  sample?: string;
-  /** The sample's answer with each argument in turn NULL (a NULL column of the same type). */
-  nullIn?: NullAnswer[];
-  /** The sample with every argument NULL. */
-  allNull?: NullAnswer;
-  /** Two runs of the sample gave the same answer, in two time zones too (undefined when the sample does not run). */
-  deterministic?: boolean;
-  /** The sample's answer changed with the session's time zone. */
-  timeZone?: true;
-  /** It follows the current date in the session's time zone (a day later in a zone a day ahead): TODAY. */
-  currentDate?: true;
-  /** An aggregate's answer changed with the order of its input rows (an estimate such as QUANTILE_TDIGEST's). */
-  rowOrder?: true;
-  /**
-   * Called without parameters, it also takes one before its arguments and answers differently for two
-   * (APPROX_COUNT_DISTINCT(0.01)(x), its error rate); SUM(0.5)(x) is taken but ignored.
-   */
-  optionalParameter?: true;
   /** When nothing was accepted: the engine's answer to the simplest call. */
   refused?: string;
   /** The name the engine resolves this one to, when this is an alias (its errors name that function). */
