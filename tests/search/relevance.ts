@@ -48,7 +48,7 @@ export interface HeldOutSet {
  * The frozen held-out sets, each written by someone who had not seen the tuning suite or the keywords: set A
  * (`held-out.json`), set B (`held-out-2.json`, written later, after set A had been measured against) and set 3
  * (`held-out-3.json`, the half of a fresh set not given to the tuning suite), set 4 (`held-out-4.json`, the same
- * for a later fresh set) and set 5 (`held-out-5.json`, the same again). Print their aggregates while tuning,
+ * for a later fresh set), set 5 (`held-out-5.json`) and set 6 (`held-out-6.json`), the same again. Print their aggregates while tuning,
  * their misses only for a report.
  */
 export function heldOutSets(root = process.cwd()): HeldOutSet[] {
@@ -58,6 +58,7 @@ export function heldOutSets(root = process.cwd()): HeldOutSet[] {
     ['held-out set 3', 'held-out-3.json'],
     ['held-out set 4', 'held-out-4.json'],
     ['held-out set 5', 'held-out-5.json'],
+    ['held-out set 6', 'held-out-6.json'],
   ].flatMap(([name = '', file = '']) => {
     const at = path.join(root, 'tests/search', file);
     return fs.existsSync(at) ? [{ name, file, cases: JSON.parse(fs.readFileSync(at, 'utf8')) as RelevanceCase[] }] : [];
