@@ -1,7 +1,7 @@
 /**
  * Pages whose Markdown would take the parser seconds to minutes (thousands of "[" or emphasis markers in one
  * paragraph, containers nested hundreds deep, megabytes of text) are refused at once, naming file and line;
- * a page just inside every limit builds in well under five seconds. Inputs are generated.
+ * a page just inside every limit builds at about the cost of plain prose of its size. Inputs are generated.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -96,37 +96,20 @@ describe('page limits', () => {
     expect(errors).toEqual([]);
   });
 
-  it('builds a page just inside every limit in under five seconds', async () => {
+  // Against a page of plain prose of the same size, built the same way in the same run, so that the figure holds on
+  // a slow or busy machine: markers the parser backtracks over would cost many times more than prose.
+  it('builds a page just inside every limit at the cost of a plain page of its size (under three times)', async () => {
     const block =
       '*a_'.repeat(120) +
       '\n' +
       '[x'.repeat(120) +
       '\n\n:::::note\n::::tabs\n:::tab{label="A"}\nx\n:::\n::::\n:::::\n\n';
+    const plain = await build(
+      fill('Plain words in a paragraph of prose, with `code` in it.\n\n', MAX_PAGE_BYTES - 1024),
+    );
     const { errors, cpu } = await build(fill(block, MAX_PAGE_BYTES - 1024));
+    expect(plain.errors).toEqual([]);
     expect(errors).toEqual([]);
-    expect(cpu).toBeLessThan(5);
-  });
-});
-
-describe('checks kept between builds', () => {
-  it('are not run again on a text that passed them; a changed text is checked', () => {
-    const passed = new Set<string>();
-    const calls = { has: 0, add: 0 };
-    const memo: CheckedMemo = {
-      has: (check, text) => (calls.has++, passed.has(`${check}\0${text}`)),
-      add: (check, text) => (calls.add++, passed.add(`${check}\0${text}`)),
-    };
-    const content = fs.mkdtempSync(path.join(os.tmpdir(), 'checked-'));
-    dirs.push(content);
-    fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
-    scanContent(content, root, undefined, memo);
-    // Every page and the SVG passed, once each.
-    expect(calls.add).toBe(passed.size);
-    expect(calls.add).toBeGreaterThan(5);
-    const first = calls.add;
-    scanContent(content, root, undefined, memo);
-    expect(calls.add).toBe(first);
-    fs.appendFileSync(path.join(content, '01-guide/20-second.md'), `\n${'>'.repeat(40)} deep\n`);
-    expect(() => scanContent(content, root, undefined, memo)).toThrow(/blockquotes nested 40 deep/);
+    expect(cpu).toBeLessThan(3 * plain.cpu);
   });
 });
