@@ -113,3 +113,26 @@ describe('page limits', () => {
     expect(cpu).toBeLessThan(3 * plain.cpu);
   });
 });
+
+describe('checks kept between builds', () => {
+  it('are not run again on a text that passed them; a changed text is checked', () => {
+    const passed = new Set<string>();
+    const calls = { has: 0, add: 0 };
+    const memo: CheckedMemo = {
+      has: (check, text) => (calls.has++, passed.has(`${check}\0${text}`)),
+      add: (check, text) => (calls.add++, passed.add(`${check}\0${text}`)),
+    };
+    const content = fs.mkdtempSync(path.join(os.tmpdir(), 'checked-'));
+    dirs.push(content);
+    fs.cpSync(path.join(root, 'tests/fixtures/good'), content, { recursive: true });
+    scanContent(content, root, undefined, memo);
+    // Every page and the SVG passed, once each.
+    expect(calls.add).toBe(passed.size);
+    expect(calls.add).toBeGreaterThan(5);
+    const first = calls.add;
+    scanContent(content, root, undefined, memo);
+    expect(calls.add).toBe(first);
+    fs.appendFileSync(path.join(content, '01-guide/20-second.md'), `\n${'>'.repeat(40)} deep\n`);
+    expect(() => scanContent(content, root, undefined, memo)).toThrow(/blockquotes nested 40 deep/);
+  });
+});
