@@ -113,6 +113,13 @@ export function unpackNameIndex(stored: StoredIndex): NameIndex {
 export const normalName = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
+ * A query compared with names: as a name, without the quote marks a pasted message puts around the reader's own
+ * identifier (`Unknown table 'x'`, ``function `add_weeks` ``). No name holds a quote, so a quote only keeps the
+ * query from matching what the same text unquoted matches.
+ */
+export const normalQuery = (s: string) => normalName(s.replace(/['"`‘’“”]/g, ''));
+
+/**
  * The keys a record answers to: its name, the name without `<placeholders>` (`COPY INTO <table>` → `copy into`),
  * a system table without its `system.` prefix (`query_log`), and an error code (`1118 UnclusteredTable`) by its
  * number alone and by its name alone.
@@ -192,7 +199,7 @@ const KIND_BONUS: Record<NameKind, number> = {
  * Shorter names win inside a class: they are closer to what was typed.
  */
 export function matchNames(records: readonly NameRecord[], query: string, section?: string): NameHit[] {
-  const q = normalName(query);
+  const q = normalQuery(query);
   if (q.length < 2) return [];
   const hits: NameHit[] = [];
   for (const record of records) {

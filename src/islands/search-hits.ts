@@ -2,7 +2,7 @@
  * Search results as the list shows them: an exact-name record or a ranked page, and the one list both make
  * (`mergeResults`). Pure functions: the dialog, the search page and the tests share them.
  */
-import { isTypoOf, normalName, type NameHit, type NameKind } from './name-match.ts';
+import { isTypoOf, normalName, normalQuery, type NameHit, type NameKind } from './name-match.ts';
 
 export interface ExcerptRun {
   text: string;
@@ -92,7 +92,7 @@ export function mergeResults(
   };
   const shown = ({ titleHolds: _t, wordsInFields: _w, keywordIsQuery: _k, ...hit }: PageHit): SearchHit => hit;
   // A page titled exactly as the query (`bitmap` → "Bitmap") stands with the exact names.
-  const q = normalName(query);
+  const q = normalQuery(query);
   for (const h of strong.filter((n) => n.quality === 'exact')) push(nameHitResult(h));
   for (const p of pages) if (normalName(p.title) === q) push(shown(p));
   // So does a page with the query as one of its keywords (`json` → the VARIANT type): its author named it so.
