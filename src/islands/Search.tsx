@@ -80,8 +80,14 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
     opener.current?.focus();
   };
 
-  // Tab and Shift+Tab cycle inside the dialog: focus never leaves it while it is open.
-  const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+  // Tab and Shift+Tab cycle inside the dialog: focus never leaves it while it is open. Escape closes it even with
+  // text typed: the search box would otherwise take the first Escape to clear itself and keep the dialog open.
+  const onDialogKey = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setOpen(false);
+      return;
+    }
     if (e.key !== 'Tab' || !dialog.current) return;
     const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
       (el) => el.tabIndex >= 0 && el.offsetParent !== null,
@@ -119,7 +125,7 @@ export function Search({ mode = 'dialog' }: { mode?: 'dialog' | 'inline' | 'page
         className="search-dialog"
         aria-label={uiStrings.search}
         onClose={onClose}
-        onKeyDown={trapFocus}
+        onKeyDown={onDialogKey}
         onClick={(e) => e.target === dialog.current && setOpen(false)}
       >
         {open ? <SearchPanel autoFocus limit={10} /> : null}
