@@ -53,7 +53,7 @@ export async function probeNullReturns(
   targets: NullReturnTarget[],
 ): Promise<{ shown: Map<string, NullReturn[]>; ran: number }> {
   const callOf = (t: NullReturnTarget, sqls: string[]) => `${t.name}${t.form.params ?? ''}(${sqls.join(', ')})`;
-  const planned: { t: NullReturnTarget; args: string[]; call: string }[] = [];
+  const tuples: { t: NullReturnTarget; args: string[]; calls: string[] }[] = [];
   for (const t of targets) {
     const seen = new Set<string>();
     for (const c of t.calls) {
@@ -61,20 +61,36 @@ export async function probeNullReturns(
       const families = c.args.map((a) => a.family.name).join(',');
       if (seen.has(families)) continue;
       seen.add(families);
-      for (const sqls of variants(c.args))
-        planned.push({ t, args: c.args.map((a) => a.variant.sql), call: callOf(t, sqls) });
+      tuples.push({
+        t,
+        args: c.args.map((a) => a.variant.sql),
+        calls: variants(c.args).map((sqls) => callOf(t, sqls)),
+      });
     }
   }
-  const sqls = planned.map((p) => `SELECT (${p.call}) IS NULL`);
-  const answers: { box?: string }[] = [];
-  for (let i = 0; i < sqls.length; i += RUN_BATCH) answers.push(...(await engine.run(sqls.slice(i, i + RUN_BATCH))));
+  // In rounds, the k-th call of each not yet shown: most give NULL in the first round or two (a VARIANT object
+  // that is no number), and the first call that does is the one recorded, as if all had run.
+  const found = new Map<number, string>();
+  let ran = 0;
+  for (let k = 0; k < Math.max(0, ...tuples.map((x) => x.calls.length)); k++) {
+    const round = tuples.flatMap((x, i) => (found.has(i) || k >= x.calls.length ? [] : [i]));
+    const sqls = round.map((i) => `SELECT (${tuples[i]!.calls[k]}) IS NULL`);
+    const answers: { box?: string }[] = [];
+    for (let j = 0; j < sqls.length; j += RUN_BATCH) answers.push(...(await engine.run(sqls.slice(j, j + RUN_BATCH))));
+    ran += sqls.length;
+    round.forEach((i, j) => {
+      if (/│\s*true\s*│\s*$/m.test(answers[j]?.box ?? '')) found.set(i, tuples[i]!.calls[k]!);
+    });
+  }
   const shown = new Map<string, NullReturn[]>();
-  planned.forEach((p, i) => {
-    if (!/│\s*true\s*│\s*$/m.test(answers[i]?.box ?? '')) return;
-    const list = shown.get(p.t.name) ?? [];
-    if (list.some((r) => r.args.join(',') === p.args.join(','))) return;
-    list.push({ args: p.args, call: p.call.replace(/^[a-z0-9_]+/, (n) => n.toUpperCase()) });
-    shown.set(p.t.name, list);
+  tuples.forEach((x, i) => {
+    const call = found.get(i);
+    // The engine lists a few names twice (SUBSTRING): one entry per argument types.
+    if (call === undefined || shown.get(x.t.name)?.some((r) => r.args.join(',') === x.args.join(','))) return;
+    shown.set(x.t.name, [
+      ...(shown.get(x.t.name) ?? []),
+      { args: x.args, call: call.replace(/^[a-z0-9_]+/, (n) => n.toUpperCase()) },
+    ]);
   });
-  return { shown, ran: sqls.length };
+  return { shown, ran };
 }
