@@ -8,6 +8,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { PagePlaces } from '../examples/engine-objects.ts';
 import { cardsByNormalName, MAX_RETURNS, type FunctionCard } from '../examples/signatures/cards.ts';
+import { MAX_SIGNATURES, type ArgumentGroup } from '../examples/signatures/argument-table.ts';
 import { componentNamesNote } from '../examples/signatures/generic.ts';
 import { normalName } from '../islands/name-match.ts';
 
@@ -32,21 +33,69 @@ export function withCodeSpans(value: string): ElementContent[] {
     .filter((node) => node.type !== 'text' || node.value !== '');
 }
 
-/** Signatures beyond this many are summed up (a comparison operator takes dozens of type pairs). */
-const MAX_SIGNATURES = 8;
+/** The signatures as a table by first argument (`argument-table.ts`): its type once, then a row per other arguments. */
+function argumentTableElement(groups: ArgumentGroup[]): Element {
+  const cell = (tag: string, value: string, properties: Record<string, string | number> = {}): Element => ({
+    ...el(tag, undefined, value ? [el('code', undefined, [text(value)])] : [text('none')]),
+    properties,
+  });
+  // A function of one argument (MAX over any type) has no other arguments to show.
+  const others = groups.some((g) => g.rows.some((r) => r.rest));
+  const titles = others ? ['First argument', 'Other arguments', 'Returns'] : ['Argument', 'Returns'];
+  const head = el('thead', undefined, [
+    el(
+      'tr',
+      undefined,
+      titles.map((h) => el('th', undefined, [text(h)], { scope: 'col' })),
+    ),
+  ]);
+  // A tbody per first argument: the row group its header cell names.
+  const bodies = groups.map((g) =>
+    el(
+      'tbody',
+      undefined,
+      g.rows.map((r, i) =>
+        el('tr', undefined, [
+          ...(i === 0 ? [cell('th', g.first, { scope: 'rowgroup', rowSpan: g.rows.length })] : []),
+          ...(others ? [cell('td', r.rest)] : []),
+          cell('td', r.returns),
+        ]),
+      ),
+    ),
+  );
+  return el('table', 'signature-table', [head, ...bodies]);
+}
+
+/** A list in words: `A`, `A and B`, `A, B and C`. */
+const inWords = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** Why a result that depends on the time zone is not deterministic, naming the calls it depends in where known. */
+function zoneText(card: FunctionCard): string {
+  const setting = "the session's time zone (the timezone setting)";
+  const calls = card.zoneCalls;
+  if (!calls?.depends.length) return `no: the result depends on ${setting}, not only on the arguments`;
+  const free = calls.not.length
+    ? `; ${inWords(calls.not)} ${calls.not.length > 1 ? 'give' : 'gives'} the same result in every time zone`
+    : '';
+  return `no: the result of ${inWords(calls.depends)} depends on ${setting}, not only on the arguments${free}`;
+}
 
 export function signatureCard(card: FunctionCard): Element {
   const facts: Element[] = [];
   // The space between term and value is not seen in the grid, but search excerpts read "NULL not probed", not "NULLnot probed".
   const fact = (term: string, value: ElementContent[]) =>
     facts.push(el('div', undefined, [el('dt', undefined, [text(term)]), text(' '), el('dd', undefined, value)]));
+  const table = card.byArguments;
   const shown = card.signatures.slice(0, MAX_SIGNATURES);
   const rest = card.signatures.length - shown.length;
   const lines: ElementContent[] = shown.map((s) => el('li', undefined, [el('code', undefined, [text(s)])]));
   if (rest > 0) lines.push(el('li', 'signature-more', [text(`and ${rest} more type combinations`)]));
   const returns = card.returns.slice(0, MAX_RETURNS);
   const otherReturns = card.returns.length - returns.length;
-  if (returns.length)
+  // The table gives each row's result: a list of them all would be a wall beside it.
+  if (table) fact('Returns', [text('by argument types, as the table above gives')]);
+  else if (returns.length)
     fact('Returns', [text(returns.join(', ') + (otherReturns > 0 ? `, and ${otherReturns} more types` : ''))]);
   // MAP_KEYS(MAP(K, V)) → ARRAY(K): what K and V stand for.
   const names = componentNamesNote(shown);
@@ -60,7 +109,7 @@ export function signatureCard(card: FunctionCard): Element {
           : card.currentDate
             ? "no: the result follows the current date, so it changes from day to day, and it is that date in the session's time zone (the timezone setting)"
             : card.timeZone
-              ? "no: the result depends on the session's time zone (the timezone setting), not only on the arguments"
+              ? zoneText(card)
               : card.rowOrder
                 ? 'no: the result depends on the order in which rows arrive, not only on which rows'
                 : 'no: each call may give a different result',
@@ -70,15 +119,17 @@ export function signatureCard(card: FunctionCard): Element {
   if (card.category) fact('Category', [text(card.category)]);
   if (card.introduced)
     fact('Introduced in', [el('a', undefined, [text(card.introduced.version)], { href: card.introduced.route })]);
-  const head = card.signatures.length
-    ? el('ul', 'signature-list', lines)
-    : el(
-        'p',
-        'signature-none',
-        card.noSignature
-          ? [text('No signature recorded: '), ...withCodeSpans(card.noSignature)]
-          : [text('No signature recorded.')],
-      );
+  const head = table
+    ? argumentTableElement(table)
+    : card.signatures.length
+      ? el('ul', 'signature-list', lines)
+      : el(
+          'p',
+          'signature-none',
+          card.noSignature
+            ? [text('No signature recorded: '), ...withCodeSpans(card.noSignature)]
+            : [text('No signature recorded.')],
+        );
   return el(
     'aside',
     'signature-card',

@@ -84,6 +84,24 @@ test('a function entry shows its signature card above the prose, within a phone 
   await expect(page.locator('.tool-links a', { hasText: 'functions.json' })).toHaveAttribute('href', '/functions.json');
 });
 
+test('a card of many signatures is a table by first argument that fits a phone screen (PLUS)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/doc/sql-functions/arithmetics-operators');
+  const card = page.locator('aside.signature-card[aria-label="Signature of PLUS"]');
+  // INTEGER + DECIMAL: the reader finds the INTEGER rows, then DECIMAL among the other arguments.
+  const group = card.locator('tbody', { has: page.locator('th', { hasText: /^INTEGER$/ }) });
+  const row = group.locator('tr', { has: page.locator('td', { hasText: /^DECIMAL$/ }) });
+  await expect(row.locator('td').last()).toHaveText('DECIMAL');
+  await expect(card.locator('.signature-more')).toHaveCount(0);
+  const overflowing = await card.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      .filter((x) => x.getBoundingClientRect().right > window.innerWidth || x.scrollWidth > x.clientWidth + 1)
+      .map((x) => x.textContent?.slice(0, 60)),
+  );
+  expect(overflowing).toEqual([]);
+  await card.screenshot({ path: test.info().outputPath('plus-card.png') });
+});
+
 test('with JavaScript off, a category without a page of its own leads to its first page, where it is open', async ({
   page,
 }) => {

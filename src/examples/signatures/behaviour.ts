@@ -8,7 +8,7 @@ import { selectSql, type Arg } from './calls.ts';
 import type { NullAnswer, ProbeEngine, SampleBehaviour } from './probe-types.ts';
 import { argSql } from './types.ts';
 import { followsTheDate, isNullAnswer, rowsOf, sampleAnswer, truth } from './behaviour-answers.ts';
-import { zoneForms } from './zone-runs.ts';
+import { TIME_ZONES, zoneForms } from './zone-runs.ts';
 import { aggregateRuns, nullableOthers, nullableSql, type BehaviourTarget, type Candidate } from './behaviour-runs.ts';
 
 export type { BehaviourTarget } from './behaviour-runs.ts';
@@ -17,12 +17,6 @@ export type { BehaviourTarget } from './behaviour-runs.ts';
 const SAMPLE_CANDIDATES = 4;
 /** Argument types a function accepts among many without being about them. */
 const RARE_FAMILIES = new Set(['BITMAP', 'GEOMETRY', 'BINARY']);
-/**
- * UTC-12 and UTC+13 (the `Etc` zones count the other way): 25 hours apart, so never the same date, and fixed
- * offsets without a history (some zones' old offsets give odd answers for dates, which would be blamed on them).
- * Not 24 hours: a day's start is then the same instant in both (TO_START_OF_DAY would look zone-free).
- */
-const TIME_ZONES = ['Etc/GMT+12', 'Etc/GMT-13'] as const;
 /** Statements per request to the engine. */
 const RUN_BATCH = 200;
 
@@ -198,13 +192,13 @@ export async function probeBehaviour(
   const nullableAnswers = await runAll(engine, asNullable);
   asNullable.forEach((s, i) => byRun.set(s, nullableAnswers[i]!));
   const againBy = new Map([...samples, ...bare.values()].map((s, i) => [s, again[i]!]));
-  // And in two time zones 25 hours apart, whose dates always differ: a result that changes with the session (TODAY,
-  // TIMEZONE) is not determined by the arguments. A TIMESTAMP answer is drawn in UTC whatever the session's zone, so
-  // one that differs is another instant (TO_TIMESTAMP of a string) and one that does not is zone-free
-  // (TO_TIMESTAMP(0)). Beside the sample, a form that takes a time (zone-runs.ts): TO_DATE(c_i32) is zone-free,
-  // TO_DATE(c_ts) is not.
+  // And in several time zones (zone-runs.ts), two of them 25 hours apart, whose dates always differ: a result that
+  // changes with the session (TODAY, TIMEZONE) is not determined by the arguments. A TIMESTAMP answer is drawn in
+  // UTC whatever the session's zone, so one that differs is another instant (TO_TIMESTAMP of a string) and one that
+  // does not is zone-free (TO_TIMESTAMP(0)). Beside the sample, the forms that take a time: TO_DATE(c_i32) is
+  // zone-free, TO_DATE(c_ts) is not.
   const zoneOthers = new Map([...plans.keys()].map((t) => [t, zoneForms(t, sampleOf(t)!, callOf)]));
-  const zoneRuns = [...new Set([...samples, ...[...zoneOthers.values()].flat()])];
+  const zoneRuns = [...new Set([...samples, ...[...zoneOthers.values()].flat().map((f) => f.sql)])];
   const inZone = async (zone: string) => {
     await engine.run([`SET timezone = '${zone}'`]);
     try {
@@ -213,12 +207,12 @@ export async function probeBehaviour(
       await engine.run(['UNSET timezone']);
     }
   };
-  const [west, east] = [await inZone(TIME_ZONES[0]), await inZone(TIME_ZONES[1])];
-  const zoneAnswers = new Map(zoneRuns.map((sql, i) => [sql, { west: west[i]!, east: east[i]! }]));
-  const differs = (sql: string) => zoneAnswers.get(sql)!.west.box !== zoneAnswers.get(sql)!.east.box;
-  // Another form counts only where it gives an answer in both zones (a time string a function refuses says nothing).
-  const otherDiffers = (sql: string) =>
-    zoneAnswers.get(sql)!.west.box !== undefined && zoneAnswers.get(sql)!.east.box !== undefined && differs(sql);
+  const byZone: { box?: string; error?: string }[][] = [];
+  for (const zone of TIME_ZONES) byZone.push(await inZone(zone));
+  const zoneAnswers = new Map(zoneRuns.map((sql, i) => [sql, byZone.map((inOne) => inOne[i]!)]));
+  const differs = (sql: string) => new Set(zoneAnswers.get(sql)!.map((a) => a.box)).size > 1;
+  // Another form counts only where it gives an answer in every zone (a time string a function refuses says nothing).
+  const otherDiffers = (sql: string) => zoneAnswers.get(sql)!.every((a) => a.box !== undefined) && differs(sql);
 
   const behaviour = new Map<string, Behaviour>();
   for (const [t, p] of plans) {
@@ -229,15 +223,22 @@ export async function probeBehaviour(
     const first = byRun.get(selectSql(p.sample))!;
     const second = againBy.get(selectSql(p.sample))!;
     if (first.box !== undefined && second.box !== undefined) {
-      const zone = differs(selectSql(p.sample)) || zoneOthers.get(t)!.some(otherDiffers);
+      const others = zoneOthers.get(t)!.map((f) => ({ args: f.args, zone: otherDiffers(f.sql) }));
+      const zone = differs(selectSql(p.sample)) || others.some((f) => f.zone);
       const bareSql = bare.get(t);
       const bareSame = !bareSql || byRun.get(bareSql)!.box === againBy.get(bareSql)!.box;
       b.deterministic = first.box === second.box && bareSame && !zone;
       // Only a result that is otherwise stable is put down to the time zone (a UUID differs everywhere).
-      if (zone && first.box === second.box) b.timeZone = true;
+      if (zone && first.box === second.box) {
+        b.timeZone = true;
+        b.zoneCalls = zoneCallsOf([
+          { args: c.args.map((a) => a.variant.sql), zone: differs(selectSql(p.sample)) },
+          ...others,
+        ]);
+      }
       // The sample's own date a day apart, its arguments no time (TO_DATE(c_ts) is a day apart too, and fixed).
-      const { west: w, east: e } = zoneAnswers.get(selectSql(p.sample))!;
-      if (b.timeZone && !/\bc_ts\b/.test(p.sample) && followsTheDate(w, e)) b.currentDate = true;
+      const [w, e] = zoneAnswers.get(selectSql(p.sample))!;
+      if (b.timeZone && !/\bc_ts\b/.test(p.sample) && followsTheDate(w!, e!)) b.currentDate = true;
     }
     if (p.nullIn.length) {
       b.nullIn = p.nullIn.map((s, i) => {
@@ -273,6 +274,17 @@ export async function probeBehaviour(
   }
   return {
     behaviour,
-    ran: tries + runs.length + typedNulls.length + asNullable.length + again.length + 2 * zoneRuns.length,
+    ran:
+      tries + runs.length + typedNulls.length + asNullable.length + again.length + TIME_ZONES.length * zoneRuns.length,
   };
+}
+
+/** The calls run in the time zones, one per argument types: where any call of those types differed, they do. */
+function zoneCallsOf(calls: { args: string[]; zone: boolean }[]): { args: string[]; zone: boolean }[] {
+  const byArgs = new Map<string, { args: string[]; zone: boolean }>();
+  for (const c of calls) {
+    const key = c.args.join(',');
+    byArgs.set(key, { args: c.args, zone: (byArgs.get(key)?.zone ?? false) || c.zone });
+  }
+  return [...byArgs.values()];
 }

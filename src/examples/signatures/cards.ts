@@ -19,6 +19,8 @@ import { nullBehaviour, type NullBehaviour } from './null-behaviour.ts';
 import { alternativesOf } from './generic.ts';
 import type { FunctionProbe } from './probe.ts';
 import { documentedForms } from './documented.ts';
+import { familyOf } from './types.ts';
+import { argumentTable, type ArgumentGroup } from './argument-table.ts';
 import {
   readSignatureExceptions,
   readSignatures,
@@ -33,12 +35,19 @@ export interface FunctionCard {
   kind: 'scalar' | 'aggregate';
   /** Readable signatures, `NAME(A | B [, C]) → R`. */
   signatures: string[];
+  /** The signatures by first argument, where they are too many for a list (`argument-table.ts`). */
+  byArguments?: ArgumentGroup[];
   /** The distinct return types of the signatures. */
   returns: string[];
   nulls: { kind: NullBehaviour; text: string };
   deterministic?: boolean;
   /** Not deterministic because the result changes with the session's time zone. */
   timeZone?: true;
+  /**
+   * Where the result depends on the time zone: the calls run in several zones (`TIME_SLOT(DATE)`), those whose result
+   * differed and those whose result did not.
+   */
+  zoneCalls?: { depends: string[]; not: string[] };
   /** Not deterministic because the result is the current date (in the session's time zone): it changes every day. */
   currentDate?: true;
   /** Not deterministic because the aggregate's result changes with the order in which rows arrive. */
@@ -219,8 +228,11 @@ export function functionCards(
       nulls: nullBehaviour(p),
       aliases,
     };
+    const table = argumentTable(lines, name);
+    if (table) card.byArguments = table;
     if (p.deterministic !== undefined) card.deterministic = p.deterministic;
     if (p.timeZone) card.timeZone = true;
+    if (p.timeZone && p.zoneCalls) card.zoneCalls = zoneCallTexts(name, p.zoneCalls);
     if (p.currentDate) card.currentDate = true;
     if (p.rowOrder) card.rowOrder = true;
     if (category) card.category = category;
@@ -234,6 +246,20 @@ export function functionCards(
 }
 
 export { catalogueCategories };
+
+/** The calls run in the time zones as a card names them, by argument family (`TO_DATE(INTEGER)`), once each. */
+export function zoneCallTexts(
+  name: string,
+  calls: readonly { args: string[]; zone: boolean }[],
+): { depends: string[]; not: string[] } {
+  const byText = new Map<string, boolean>();
+  for (const c of calls) {
+    const text = `${name.toUpperCase()}(${c.args.map(familyOf).join(', ')})`;
+    byText.set(text, (byText.get(text) ?? false) || c.zone);
+  }
+  const texts = [...byText];
+  return { depends: texts.filter(([, z]) => z).map(([t]) => t), not: texts.filter(([, z]) => !z).map(([t]) => t) };
+}
 
 /**
  * The cards by the name as headings and titles give it (`normalName`: `TO_DATE`, `to date`); where two engine

@@ -71,9 +71,12 @@ export async function probeForm(batch: Batch, states: State[]): Promise<void> {
     // or only those two would be found (changing one position at a time breaks the one type they share).
     const onlyRare = (st: State) =>
       realOfArity(st, n).every((c) => c.args.every((a) => a.family === BITMAP || a.family === GEOMETRY));
-    const unnamed = live.filter((st) => n > 0 && n <= 3 && st.hints.size === 0 && onlyRare(st));
-    await tryCalls(unnamed.flatMap((st) => ALL_FAMILIES.map((f) => ({ st, args: repArgs(Array(n).fill(f)) }))));
-    // Still nothing: the accepted calls of one argument fewer, extended by each family; for two arguments, a grid.
+    const unnamed = live.filter((st) => n > 0 && st.hints.size === 0 && onlyRare(st));
+    await tryCalls(
+      unnamed.filter(() => n <= 3).flatMap((st) => ALL_FAMILIES.map((f) => ({ st, args: repArgs(Array(n).fill(f)) }))),
+    );
+    // Still nothing: the accepted calls of one argument fewer, extended by each family, beyond three arguments too
+    // (FLATTEN takes five and names no overload: its path, OUTER, RECURSIVE and MODE); for two arguments, a grid.
     await tryCalls(
       unnamed
         .filter((st) => realOfArity(st, n).length === 0)

@@ -1,7 +1,8 @@
 /**
  * The NULL line of a signature card: what NULL arguments give, as the probe's sample call showed (NULL in any
  * argument gives NULL, none does, some do), and for a scalar whose return type the engine declares nullable, which
- * calls may give NULL all the same.
+ * calls may give NULL all the same: only those of argument families a run showed giving NULL (`null-returns.ts`;
+ * the engine declares every call with a VARIANT nullable, and many never give NULL).
  */
 import type { FunctionProbe, NullAnswer, ProbedCall } from './probe.ts';
 import { familyOf } from './types.ts';
@@ -17,19 +18,22 @@ export function nullBehaviour(p: FunctionProbe): { kind: NullBehaviour; text: st
   const b = nullArguments(p);
   // A set-returning function's type is that of its rows; its NULL line is about rows.
   if (p.kind !== 'scalar' || p.nullIn?.includes('empty')) return b;
+  const families = (args: string[]) => args.map(familyOf).join(',');
+  const shown = new Map((p.nullReturns ?? []).map((r) => [families(r.args), r.call]));
   const real = p.calls.filter((c) => c.args.length && !c.args.includes('NULL'));
-  const nullable = real.filter((c) => c.returns.endsWith(' NULL'));
+  const nullable = real.filter((c) => c.returns.endsWith(' NULL') && shown.has(families(c.args)));
   if (!nullable.length) return b;
   const when = nullable.length === real.length ? '' : `${whichCalls(nullable, real)} `;
+  const example = shown.get(families(nullable[0]!.args))!;
   return {
     kind: b.kind === 'never-null' ? 'partial' : b.kind,
-    text: `${b.text}; ${when}the result type is nullable: NULL may come back for arguments that are not NULL`,
+    text: `${b.text}; ${when}the result type is nullable: NULL may come back for arguments that are not NULL (${example} is NULL)`,
   };
 }
 
 /**
  * What the calls declared nullable have and the others lack: an argument type anywhere (a VARIANT, which gives NULL
- * where it does not convert), an argument type in one place, or a count of arguments; else "some calls".
+ * where it does not convert), an argument type in one place, or a count of arguments; else "with some argument types".
  */
 function whichCalls(nullable: ProbedCall[], real: ProbedCall[]): string {
   const others = real.filter((c) => !nullable.includes(c));
@@ -48,7 +52,7 @@ function whichCalls(nullable: ProbedCall[], real: ProbedCall[]): string {
   const count = nullable[0]!.args.length;
   if (nullable.every((c) => c.args.length === count) && !others.some((c) => c.args.length === count))
     return `with ${count} arguments,`;
-  return 'some calls';
+  return 'with some argument types,';
 }
 
 /** What a NULL gives that is a value only beside arguments of NOT NULL types. */

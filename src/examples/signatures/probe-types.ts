@@ -52,6 +52,11 @@ export interface SampleBehaviour {
    * the current date, so it changes from day to day too (TODAY, TOMORROW; set only then).
    */
   currentDate?: true;
+  /**
+   * Where the answer changed with the time zone: each call run in the zones (the sample, and the forms that take a
+   * time: a TIMESTAMP, a time string), by argument types, and whether its answer differed (set only then).
+   */
+  zoneCalls?: { args: string[]; zone: boolean }[];
   /** An aggregate's answer changed with the order of its input rows (QUANTILE_TDIGEST's estimate; set only then). */
   rowOrder?: true;
   /**
@@ -81,6 +86,11 @@ export interface FunctionProbe extends Partial<SampleBehaviour> {
    * integers, strings and booleans; TO_DECIMAL(x) only decimals): the parameters tried and the calls they took.
    */
   parameterCalls?: { params: string; calls: ProbedCall[] };
+  /**
+   * Calls of arguments that are not NULL that gave NULL, one per argument families, where the engine declares the
+   * result nullable (`null-returns.ts`): the card says NULL may come back only for these.
+   */
+  nullReturns?: { args: string[]; call: string }[];
   /**
    * Its arguments come in groups of this many, as runs showed (JSON_OBJECT's key and value: any even number of
    * arguments); the card writes the group once and that it repeats.

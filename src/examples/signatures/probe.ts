@@ -9,6 +9,7 @@
  */
 import { probeBehaviour } from './behaviour.ts';
 import { checkByValue } from './checked-by-value.ts';
+import { probeNullReturns } from './null-returns.ts';
 import { callSql, FORMS, keyOf, selectSql, type Arg } from './calls.ts';
 import { ALL_FAMILIES, sqlTypeName } from './types.ts';
 import { dropCallsThatFail, callsThatRun } from './run-check.ts';
@@ -145,6 +146,20 @@ export async function probeFunctions(
     states.filter((st) => st.target.aggregate && !st.form.window && !runsNowhere.has(st)),
   );
 
+  // NULL for arguments that are not NULL, where the engine declares it may come back: shown by a run, or not said.
+  const { shown: nullReturns, ran: ranForNulls } = await probeNullReturns(
+    engine,
+    states
+      .filter(
+        (st) =>
+          !st.target.aggregate &&
+          !st.form.window &&
+          !runsNowhere.has(st) &&
+          !behaviour.get(st.target.name)?.nullIn?.includes('empty'),
+      )
+      .map((st) => ({ name: st.target.name, form: st.form, calls: [...st.accepted.values()] })),
+  );
+
   const probes = new Map<string, FunctionProbe>();
   for (const st of states) {
     const calls = [...st.accepted.values()]
@@ -158,12 +173,15 @@ export async function probeFunctions(
       probe.sample = b.sample;
       if (b.deterministic !== undefined) probe.deterministic = b.deterministic;
       if (b.timeZone) probe.timeZone = true;
+      if (b.zoneCalls) probe.zoneCalls = b.zoneCalls;
       if (b.currentDate) probe.currentDate = true;
       if (b.rowOrder) probe.rowOrder = true;
       if (b.optionalParameter) probe.optionalParameter = true;
       if (b.nullIn) probe.nullIn = b.nullIn;
       if (b.allNull) probe.allNull = b.allNull;
     }
+    const shownNull = nullReturns.get(st.target.name);
+    if (shownNull) probe.nullReturns = shownNull;
     if (!calls.length) probe.refused = st.refused ?? 'no call planned';
     if (st.canonical) probe.aliasOf = st.canonical;
     const parameterForm = withParameters.get(st);
@@ -174,5 +192,5 @@ export async function probeFunctions(
     if (repeats) probe.repeats = repeats;
     probes.set(st.target.name, probe);
   }
-  return { probes, planned: batch.calls, ran: ran + ranForBehaviour + ranByValue };
+  return { probes, planned: batch.calls, ran: ran + ranForBehaviour + ranByValue + ranForNulls };
 }

@@ -10,6 +10,7 @@ import type { Element, Root } from 'hast';
 import { parseMarkdown } from '../../../src/markdown/parse.ts';
 import { describe, expect, it } from 'vitest';
 import { probeBehaviour } from '../../../src/examples/signatures/behaviour.ts';
+import { INSTANT, TIME_STRING } from '../../../src/examples/signatures/zone-runs.ts';
 import { collapseSignatures, seenExtended, signatureText } from '../../../src/examples/signatures/collapse.ts';
 import { nullBehaviour } from '../../../src/examples/signatures/null-behaviour.ts';
 import { functionCards, ofParameters, type FunctionCard } from '../../../src/examples/signatures/cards.ts';
@@ -333,16 +334,23 @@ describe('readable signatures', () => {
         { args: ['NULL'], returns: 'NULL' },
       ],
       nullIn: ['null'],
+      nullReturns: [{ args: ['VARCHAR'], call: "TRY_TO_DATE('x')" }],
     };
     expect(collapseSignatures(tryToDate.calls).map((s) => signatureText('try_to_date', s))).toEqual([
       'TRY_TO_DATE(INTEGER | VARCHAR) → DATE NULL',
     ]);
     expect(nullBehaviour(tryToDate).text).toBe(
-      'NULL in any argument gives NULL; the result type is nullable: NULL may come back for arguments that are not NULL',
+      // Only the strings were seen to give NULL, so only they are said to.
+      "NULL in any argument gives NULL; with a VARCHAR argument, the result type is nullable: NULL may come back for arguments that are not NULL (TRY_TO_DATE('x') is NULL)",
     );
     // Only some calls nullable: the signatures stay merged, and the NULL line says which calls, by what they have
     // and the others lack (a VARIANT that does not convert gives NULL).
-    const json = (calls: ProbedCall[]): FunctionProbe => ({ kind: 'scalar', calls, nullIn: ['null', 'null'] });
+    const json = (calls: ProbedCall[]): FunctionProbe => ({
+      kind: 'scalar',
+      calls,
+      nullIn: ['null', 'null'],
+      nullReturns: calls.filter((c) => c.returns.endsWith(' NULL')).map((c) => ({ args: c.args, call: 'F(…)' })),
+    });
     const jsonKey = json([
       { args: ['VARIANT', 'VARCHAR'], returns: 'BOOLEAN' },
       { args: ['VARIANT', 'VARIANT'], returns: 'BOOLEAN NULL' },
@@ -351,7 +359,7 @@ describe('readable signatures', () => {
       'JSON_EXISTS_KEY(VARIANT, VARCHAR | VARIANT) → BOOLEAN',
     ]);
     expect(nullBehaviour(jsonKey).text).toBe(
-      'NULL in any argument gives NULL; with a VARIANT as the second argument, the result type is nullable: NULL may come back for arguments that are not NULL',
+      'NULL in any argument gives NULL; with a VARIANT as the second argument, the result type is nullable: NULL may come back for arguments that are not NULL (F(…) is NULL)',
     );
     const upper = json([
       { args: ['VARCHAR'], returns: 'VARCHAR' },
@@ -373,6 +381,10 @@ describe('readable signatures', () => {
     expect(nullBehaviour(toTimestamp).text).toContain(
       '; with a VARCHAR as the second argument, the result type is nullable',
     );
+    // A nullable type alone claims nothing: no call of those arguments was seen to give NULL (the engine declares
+    // every call with a VARIANT nullable, TO_START_OF_WEEK(VARIANT) among them).
+    expect(nullBehaviour({ ...tryToDate, nullReturns: undefined }).text).toBe('NULL in any argument gives NULL');
+    expect(nullBehaviour({ ...upper, nullReturns: [] }).text).toBe('NULL in any argument gives NULL');
     // A value for NULL arguments but a nullable type is no longer "never NULL".
     expect(nullBehaviour({ ...tryToDate, nullIn: ['value'] }).kind).toBe('partial');
     // The prose check reads DATE NULL as DATE.
@@ -543,10 +555,10 @@ describe('readable signatures', () => {
             if (sql.startsWith('UNSET timezone')) zone = 'UTC';
             if (/IS NULL/.test(sql)) return truthBox(/n_c_|NULL AS/.test(sql));
             // Beside the sample, other forms in one statement: TO_DATE of an instant, TO_TIMESTAMP of a time string.
-            if (sql.includes('to_date(TO_TIMESTAMP(1704069000))')) return value(`'2024-01-${west() ? 14 : 15}'`);
-            if (sql.includes("to_timestamp('2024-01-01 00:30:00')"))
+            if (sql.includes(`to_date(${INSTANT})`)) return value(`'2024-01-${west() ? 14 : 15}'`);
+            if (sql.includes(`to_timestamp(${TIME_STRING})`))
               return timestamp(`2024-01-${west() ? '15 22' : '14 21'}:30:00.000000`);
-            if (sql === 'SELECT to_start_of_day(c_ts) FROM probe')
+            if (/^SELECT to_start_of_day\((c_ts|TO_TIMESTAMP\(\d+\))\) FROM probe$/.test(sql))
               return timestamp(`2024-01-${west() ? '14 12' : '14 11'}:00:00.000000`);
             if (sql.startsWith('SELECT to_timestamp(')) return timestamp('1970-01-01 00:00:01.000000');
             if (sql.startsWith('SELECT to_date(')) return value("'1970-01-02'");
@@ -1019,6 +1031,35 @@ describe('the prober', () => {
     expect(calls).toContain('TIMESTAMP, BOOLEAN, BOOLEAN');
     expect(calls).toContain('DATE, BOOLEAN, BOOLEAN, BOOLEAN');
     expect(calls).toContain('TIMESTAMP, BOOLEAN, BOOLEAN, BOOLEAN');
+  });
+
+  it('tries more than three arguments where a function names no overload (FLATTEN: path, OUTER, RECURSIVE, MODE)', async () => {
+    // As FLATTEN: a VARIANT, then a path, two flags and a mode; a refusal names no overload.
+    const positions = ['c_var', 'c_str', 'c_bool', 'c_bool', 'c_str'];
+    const engine: ProbeEngine = {
+      plan: (sqls) =>
+        Promise.resolve(
+          sqls.map((sql) => {
+            const args = overloadArgs(/^SELECT flatten\((.*)\) FROM probe$/.exec(sql)?.[1] ?? '');
+            return args.length && args.every((a, i) => a === positions[i])
+              ? { type: 'Tuple([Nullable(Number(UInt64)), Nullable(String)])' }
+              : { error: 'no overload satisfies `flatten`' };
+          }),
+        ),
+      run: (sqls) => Promise.resolve(sqls.map(() => value('1'))),
+    };
+    const { probes } = await probeFunctions(engine, [{ name: 'flatten', aggregate: false, maxArity: 6 }]);
+    const calls = probes.get('flatten')!.calls;
+    expect(calls.map((c) => c.args.join(', '))).toEqual([
+      'VARIANT',
+      'VARIANT, VARCHAR',
+      'VARIANT, VARCHAR, BOOLEAN',
+      'VARIANT, VARCHAR, BOOLEAN, BOOLEAN',
+      'VARIANT, VARCHAR, BOOLEAN, BOOLEAN, VARCHAR',
+    ]);
+    expect(collapseSignatures(calls).map((c) => signatureText('flatten', c))).toEqual([
+      'FLATTEN(VARIANT [, VARCHAR [, BOOLEAN [, BOOLEAN [, VARCHAR]]]]) → TUPLE(BIGINT UNSIGNED NULL, VARCHAR NULL)',
+    ]);
   });
 
   it('tries BINARY: a function that takes bytes lists them (TO_HEX, LENGTH, TO_STRING)', async () => {
