@@ -248,7 +248,13 @@ function decorateHast(tree: HastRoot): void {
         properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: uiStrings.tableLabel },
         children: [node],
       };
-      parent.children[index] = box;
+      // The frame that does not scroll carries the edge shadows over the table (code.css).
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-shade'] },
+        children: [box],
+      };
       regions.push({ node: box, heading });
     }
   });

@@ -16,25 +16,27 @@ export function SectionCards({ cards }: { cards: SectionCard[] }) {
     <section className="section-cards" aria-labelledby="section-cards-heading" data-pagefind-ignore="">
       <h2 id="section-cards-heading">{uiStrings.inThisSection}</h2>
       {asTable ? (
-        <div className="table-scroll">
-          <table className="section-table">
-            <thead>
-              <tr>
-                <th scope="col">{uiStrings.sectionTableName}</th>
-                <th scope="col">{uiStrings.sectionTableSummary}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((c) => (
-                <tr key={c.href}>
-                  <td>
-                    <a href={c.href}>{c.label}</a>
-                  </td>
-                  <td>{c.description}</td>
+        <div className="table-shade">
+          <div className="table-scroll">
+            <table className="section-table">
+              <thead>
+                <tr>
+                  <th scope="col">{uiStrings.sectionTableName}</th>
+                  <th scope="col">{uiStrings.sectionTableSummary}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {cards.map((c) => (
+                  <tr key={c.href}>
+                    <td>
+                      <a href={c.href}>{c.label}</a>
+                    </td>
+                    <td>{c.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       ) : (
         <ul className="card-grid">
