@@ -1,5 +1,6 @@
 import type { SectionCard } from '../catalogue/types.ts';
 import { uiStrings } from '../strings.ts';
+import { breakNames } from './break-names.tsx';
 
 /** Above this many single pages, a section lists them as a table (name, summary) rather than as cards. */
 export const CARD_TABLE_THRESHOLD = 12;
@@ -29,7 +30,7 @@ export function SectionCards({ cards }: { cards: SectionCard[] }) {
                 {cards.map((c) => (
                   <tr key={c.href}>
                     <td>
-                      <a href={c.href}>{c.label}</a>
+                      <a href={c.href}>{breakNames(c.label)}</a>
                     </td>
                     <td>{c.description}</td>
                   </tr>

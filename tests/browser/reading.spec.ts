@@ -476,6 +476,20 @@ test.describe('a table of prose wider than the phone', () => {
   });
 });
 
+test.describe('a table of long names on a phone', () => {
+  test.use(phone);
+  test('breaks a name between its words, so the next column keeps room for lines', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/array-functions/');
+    // The row of the longest name: ARRAY_APPROX_COUNT_DISTINCT, then what it returns.
+    const width = await page
+      .locator('.article tr', { hasText: 'ARRAY_APPROX_COUNT_DISTINCT' })
+      .first()
+      .evaluate((row) => row.children[1]?.getBoundingClientRect().width ?? 0);
+    // 130 px holds about eighteen characters of the table's text: lines, not a word a line.
+    expect(width).toBeGreaterThan(130);
+  });
+});
+
 test.describe('a heading that fills its line on a phone', () => {
   test.use(phone);
   test('keeps its "#" anchor on its last line, not on a line of its own', async ({ page }) => {
