@@ -241,6 +241,9 @@ function decorateHast(tree: HastRoot): void {
       node.properties.className = [`align-${node.properties.align}`];
       delete node.properties.align;
     }
+    // A long name in a cell (ARRAY_APPROX_COUNT_DISTINCT) would hold its column that wide and squeeze the next
+    // one to a word a line on a phone: it may break between its words. Recorded results stay as the engine wrote.
+    if (node.tagName === 'table' && !hasClass(node, 'result-table')) breakLongNames(node);
     if (node.tagName === 'table' && parent && index !== undefined && !isTableScroll(parent)) {
       const box: Element = {
         type: 'element',
@@ -248,17 +251,25 @@ function decorateHast(tree: HastRoot): void {
         properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: uiStrings.tableLabel },
         children: [node],
       };
-      parent.children[index] = box;
+      // The frame that does not scroll carries the edge shadows over the table (code.css).
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-shade'] },
+        children: [box],
+      };
       regions.push({ node: box, heading });
     }
   });
   uniqueRegionLabels(regions);
 }
 
-const isTableScroll = (node: HastNodes): boolean =>
+const hasClass = (node: HastNodes, name: string): boolean =>
   node.type === 'element' &&
   Array.isArray(node.properties.className) &&
-  node.properties.className.join(' ').split(' ').includes('table-scroll');
+  node.properties.className.join(' ').split(' ').includes(name);
+
+const isTableScroll = (node: HastNodes): boolean => hasClass(node, 'table-scroll');
 
 /**
  * Screen readers list regions by name, so "Result · 1 row" five times says nothing: each name gains the heading
@@ -280,7 +291,7 @@ function uniqueRegionLabels(regions: { node: Element; heading: string }[]): void
   });
 }
 
-/** A heading's long names may break between their words (an error's name on a phone), not at any letter. */
+/** A heading's or a table's long names may break between their words (an error's name on a phone), not at any letter. */
 function breakLongNames(node: Element): void {
   node.children = node.children.flatMap((child): ElementContent[] => {
     if (child.type === 'element') breakLongNames(child);

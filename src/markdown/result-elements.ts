@@ -121,11 +121,13 @@ export function resultElements(r: RecordedExample): Element[] {
       'example-result example-result-ok',
       [
         para('example-result-label', label),
-        el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], {
-          tabIndex: 0,
-          role: 'region',
-          ariaLabel: label,
-        }),
+        el('div', 'table-shade', [
+          el('div', 'table-scroll result-scroll', [el('table', 'result-table', [head, body])], {
+            tabIndex: 0,
+            role: 'region',
+            ariaLabel: label,
+          }),
+        ]),
       ],
       NOT_SEARCHED,
     ),

@@ -96,7 +96,7 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               <h1 data-pagefind-weight={indexed ? '10' : undefined}>{page.title}</h1>
               {page.enterprise ? <EnterpriseNote /> : null}
               {page.kind === 'generated-index' ? <p className="lead">{page.description}</p> : null}
-              <TableOfContents entries={page.toc} />
+              <TableOfContents entries={page.toc} backToTop={page.toc.length >= LONG_PAGE_HEADINGS} />
               {page.body ? <ArticleBody tree={page.body} /> : null}
               {notFound ? <NotFoundBody /> : null}
               {searchPage ? <SearchPageBody names={page.names ?? []} /> : null}
@@ -106,11 +106,6 @@ export function Page({ page, site }: { page: PageView; site: SiteView }) {
               <PageFooter title={page.title} route={page.route} editUrl={page.editUrl} lastUpdated={page.lastUpdated} />
             )}
             <PrevNext prev={page.prev} next={page.next} />
-            {page.toc.length >= LONG_PAGE_HEADINGS ? (
-              <a className="back-to-top" href="#content">
-                <span className="back-to-top-label">{uiStrings.backToTop}</span>
-              </a>
-            ) : null}
           </main>
         </div>
         {page.toc.length > 0 ? <Island name="toc-highlight" component={TocHighlight} props={{}} /> : null}

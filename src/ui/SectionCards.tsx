@@ -1,5 +1,6 @@
 import type { SectionCard } from '../catalogue/types.ts';
 import { uiStrings } from '../strings.ts';
+import { breakNames } from './break-names.tsx';
 
 /** Above this many single pages, a section lists them as a table (name, summary) rather than as cards. */
 export const CARD_TABLE_THRESHOLD = 12;
@@ -16,25 +17,27 @@ export function SectionCards({ cards }: { cards: SectionCard[] }) {
     <section className="section-cards" aria-labelledby="section-cards-heading" data-pagefind-ignore="">
       <h2 id="section-cards-heading">{uiStrings.inThisSection}</h2>
       {asTable ? (
-        <div className="table-scroll">
-          <table className="section-table">
-            <thead>
-              <tr>
-                <th scope="col">{uiStrings.sectionTableName}</th>
-                <th scope="col">{uiStrings.sectionTableSummary}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((c) => (
-                <tr key={c.href}>
-                  <td>
-                    <a href={c.href}>{c.label}</a>
-                  </td>
-                  <td>{c.description}</td>
+        <div className="table-shade">
+          <div className="table-scroll">
+            <table className="section-table">
+              <thead>
+                <tr>
+                  <th scope="col">{uiStrings.sectionTableName}</th>
+                  <th scope="col">{uiStrings.sectionTableSummary}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {cards.map((c) => (
+                  <tr key={c.href}>
+                    <td>
+                      <a href={c.href}>{breakNames(c.label)}</a>
+                    </td>
+                    <td>{c.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       ) : (
         <ul className="card-grid">

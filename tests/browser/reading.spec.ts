@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gotoReady } from './pages.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -60,6 +60,43 @@ async function tapAt(page: Page, selector: string): Promise<void> {
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`${selector} is not on screen`);
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * Brings a code block's "Copy with setup" button, well down the page, to the bottom right of the screen, where a
+ * floating control would sit, and says whether a tap anywhere on it reaches it, with the back-to-top control shown.
+ */
+async function copyButtonAtBottomTaps(page: Page): Promise<{ shown: boolean; reached: boolean }> {
+  return page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button.copy-with-setup')].find(
+      (b) => b.getBoundingClientRect().top > window.innerHeight * 1.5,
+    );
+    if (!button) throw new Error('no "Copy with setup" button far enough down');
+    const box = button.getBoundingClientRect();
+    window.scrollBy(0, box.top + box.height / 2 - (window.innerHeight - 38));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const now = button.getBoundingClientRect();
+    const back = document.querySelector('.back-to-top');
+    // A tap anywhere along the button, not only at its centre.
+    const reached = [0.1, 0.3, 0.5, 0.7, 0.9].every((f) => {
+      const hit = document.elementFromPoint(now.left + now.width * f, now.top + now.height / 2);
+      return !!hit && button.contains(hit);
+    });
+    return { shown: !!back && getComputedStyle(back).visibility === 'visible', reached };
+  });
+}
+
+for (const [name, device] of [
+  ['phone', phone],
+  ['desk', desk],
+] as const) {
+  test.describe(`on a ${name}`, () => {
+    test.use(device);
+    test("back to top never lies over a code block's buttons at the bottom of the screen", async ({ page }) => {
+      await gotoReady(page, '/doc/sql-commands/ddl/table/ddl-create-table');
+      expect(await copyButtonAtBottomTaps(page)).toEqual({ shown: true, reached: true });
+    });
+  });
 }
 
 test.describe('the menu drawer on a phone', () => {
@@ -133,6 +170,41 @@ test.describe('reading a long page on a phone', () => {
         return top >= bars - 1 && top <= bars + 40;
       }, id);
     await expect.poll(placed).toBe(true);
+  });
+
+  test('the sticky "On this page" bar reads as solid: nothing shows at its corners, in either theme', async ({
+    page,
+  }) => {
+    await gotoReady(page, long);
+    // Something dark in the light theme and light in the dark one (an image, a run of text) scrolls under the bar.
+    await page.evaluate(() => {
+      const block = document.createElement('div');
+      block.style.cssText = 'height: 1500px; background: var(--text)';
+      document.querySelector('.article h2')?.before(block);
+      window.scrollTo(0, block.getBoundingClientRect().top + window.scrollY + 300);
+    });
+    const bar = await page.locator('details.toc-inline').boundingBox();
+    if (!bar) throw new Error('no bar');
+    // A pixel just inside each corner of the bar's box, outside its rounded border; the page's colour beside the
+    // top bar, for comparison.
+    const [l, t] = [Math.floor(bar.x), Math.floor(bar.y)];
+    const [r, b] = [Math.floor(bar.x + bar.width - 1), Math.floor(bar.y + bar.height - 1)];
+    const points: [number, number][] = [
+      [l, t],
+      [r, t],
+      [l, b],
+      [r, b],
+      [2, 2],
+    ];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const lum = await pixels(page, await page.screenshot(), points);
+      const pageColour = lum.pop() ?? 0;
+      expect(
+        lum.map((v) => Math.abs(v - pageColour) < 16),
+        scheme,
+      ).toEqual([true, true, true, true]);
+    }
   });
 
   test('tap targets are at least 24 px and heading anchors show without hover', async ({ page }) => {
@@ -324,36 +396,65 @@ async function pixels(page: Page, png: Buffer, points: [number, number][]): Prom
   return lum;
 }
 
-test.describe('a table wider than the phone', () => {
-  test.use(phone);
-  test('shows a shadow at the edge that hides more columns, and none at the edge it has reached', async ({ page }) => {
-    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
-    const found = await page.evaluate(() => {
-      const box = [...document.querySelectorAll<HTMLElement>('.result-scroll')].find(
-        (el) => el.scrollWidth > el.clientWidth + 40,
-      );
-      box?.setAttribute('data-wide', '');
-      return !!box;
-    });
-    expect(found).toBe(true);
-    const box = page.locator('[data-wide]');
-    await box.scrollIntoViewIfNeeded();
-    const size = await box.boundingBox();
-    if (!size) throw new Error('no box');
-    // Sample a body row, two pixels in from each edge, and the page's own colour beside the box.
-    const y = Math.round(size.height * 0.75);
-    const edges = (): [number, number][] => [
+/**
+ * How far the colour two pixels in from each side edge of a scroll box differs from the colour it would have
+ * without a shadow, at its header row (a quarter down) and a body row (three quarters down) or, for code, the
+ * empty padding under the last line: the page's own colour beside a table, the block's colour in its middle.
+ */
+async function edgeShade(page: Page, box: Locator, code: boolean): Promise<{ start: number; end: number }> {
+  const size = await box.boundingBox();
+  if (!size) throw new Error('no box');
+  const w = Math.round(size.width);
+  const rows = code ? [Math.round(size.height) - 5] : [0.25, 0.75].map((f) => Math.round(size.height * f));
+  const shot = await box.screenshot();
+  const plain = code
+    ? await pixels(page, shot, [[Math.round(w / 2), rows[0] ?? 0]])
+    : await pixels(page, await page.screenshot(), [[1, Math.round(size.y + (rows[1] ?? 0))]]);
+  const base = plain[0] ?? 0;
+  const lum = await pixels(
+    page,
+    shot,
+    rows.flatMap((y): [number, number][] => [
       [2, y],
-      [Math.round(size.width) - 3, y],
-    ];
-    const bg = (await pixels(page, await page.screenshot(), [[1, Math.round(size.y + y)]]))[0] ?? 0;
-    const [leftStart, rightStart] = await pixels(page, await box.screenshot(), edges());
-    expect(Math.abs((leftStart ?? 0) - bg)).toBeLessThan(8);
-    expect(bg - (rightStart ?? 0)).toBeGreaterThan(12);
-    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    const [leftEnd, rightEnd] = await pixels(page, await box.screenshot(), edges());
-    expect(bg - (leftEnd ?? 0)).toBeGreaterThan(12);
-    expect(Math.abs((rightEnd ?? 0) - bg)).toBeLessThan(8);
+      [w - 3, y],
+    ]),
+  );
+  const side = (i: number) => Math.min(...lum.filter((_, k) => k % 2 === i).map((v) => Math.abs(v - base)));
+  return { start: side(0), end: side(1) };
+}
+
+test.describe('a table or code block wider than the phone', () => {
+  test.use(phone);
+  test('shows a clear shadow over the edge that hides more, and none at the edge it has reached', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/datetime-functions/tostartofweek');
+    await page.evaluate(() => {
+      const wide = (sel: string) =>
+        [...document.querySelectorAll<HTMLElement>(sel)].find((el) => el.scrollWidth > el.clientWidth + 40);
+      wide('.result-scroll')?.setAttribute('data-wide', 'table');
+      wide('.code-block pre')?.setAttribute('data-wide', 'code');
+    });
+    for (const kind of ['table', 'code'] as const) {
+      const box = page.locator(`[data-wide="${kind}"]`);
+      await box.scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await box.evaluate((el) => el.scrollTo({ left: 0 }));
+        const atStart = await edgeShade(page, box, kind === 'code');
+        await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        const atEnd = await edgeShade(page, box, kind === 'code');
+        const seen = {
+          startAtStart: atStart.start,
+          endAtStart: atStart.end,
+          startAtEnd: atEnd.start,
+          endAtEnd: atEnd.end,
+        };
+        // A shadow changes the colour by at least 30 of 255 (the old, faint one: about 10), none by under 10.
+        expect(
+          Object.values(seen).map((v, i) => (i === 0 || i === 3 ? v < 10 : v >= 30)),
+          `${kind}, ${scheme}: ${JSON.stringify(seen)}`,
+        ).toEqual([true, true, true, true]);
+      }
+    }
   });
 });
 
@@ -372,6 +473,20 @@ test.describe('a table of prose wider than the phone', () => {
       });
     // 150 px holds about twenty characters of the table's text.
     expect(width).toBeGreaterThan(150);
+  });
+});
+
+test.describe('a table of long names on a phone', () => {
+  test.use(phone);
+  test('breaks a name between its words, so the next column keeps room for lines', async ({ page }) => {
+    await gotoReady(page, '/doc/sql-functions/array-functions/');
+    // The row of the longest name: ARRAY_APPROX_COUNT_DISTINCT, then what it returns.
+    const width = await page
+      .locator('.article tr', { hasText: 'ARRAY_APPROX_COUNT_DISTINCT' })
+      .first()
+      .evaluate((row) => row.children[1]?.getBoundingClientRect().width ?? 0);
+    // 130 px holds about eighteen characters of the table's text: lines, not a word a line.
+    expect(width).toBeGreaterThan(130);
   });
 });
 

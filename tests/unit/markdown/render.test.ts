@@ -157,7 +157,7 @@ describe('markdown pipeline', () => {
     expect(html).toContain('<td>&#x27;first line\n  second line&#x27;</td><td>&#x27;a\\0b&#x27;</td>');
     expect(html).not.toContain('\u0000');
     expect(html).toMatch(
-      /<p class="example-result-label">Result · 0 rows<\/p><div class="table-scroll result-scroll"[^>]*><table class="result-table"><thead><tr><th scope="col">number<span class="result-type">UInt64<\/span><\/th><\/tr><\/thead><tbody><\/tbody>/,
+      /<p class="example-result-label">Result · 0 rows<\/p><div class="table-shade"><div class="table-scroll result-scroll"[^>]*><table class="result-table"><thead><tr><th scope="col">number<span class="result-type">UInt64<\/span><\/th><\/tr><\/thead><tbody><\/tbody>/,
     );
     expect(html).toContain(
       '<p class="example-result-label">Result · query plan</p><pre tabindex="0" ' +
