@@ -82,6 +82,8 @@ export interface FieldIndex {
   vocabulary: string[];
   /** Query word → its matches, so typing the next word does not recompute the previous ones. */
   matchCache: Map<string, Map<string, number>>;
+  /** A function's whole name, one word, → the pages documenting it (`name-word.ts`; empty without name records). */
+  functionPages: Map<string, number[]>;
 }
 
 export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
@@ -146,6 +148,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     byStem,
     vocabulary: [...postings.keys()],
     matchCache: new Map(),
+    functionPages: new Map(),
   };
 }
 

@@ -26,6 +26,7 @@ import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
 import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
+import { readNamesAsWords } from './name-word.ts';
 import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
@@ -207,6 +208,7 @@ export function rankPages(
   questionFrame(query, terms, fieldHeld).forEach((frame, t) => {
     if (frame) weights[t] = 0;
   });
+  readNamesAsWords(query, terms, index.functionPages, quality, weights);
   capPhrasingWeights(weights, quality, F, rare, terms);
   const total = weights.reduce((a, w) => a + w, 0);
   // Which query words (by weight) a set of stems answers, directly or through a synonym.

@@ -6,6 +6,7 @@
  */
 import { SEARCH_RECORDS_FILE, unpackNameIndex, type NameIndex, type NameRecord } from './name-match.ts';
 import { buildFieldIndex, type FieldIndex } from './search-fields.ts';
+import { functionWordPages } from './name-word.ts';
 import {
   SEARCH_SUMMARIES_FILE,
   unpackRecordsFile,
@@ -57,6 +58,9 @@ export function fieldIndexOf(index: NameIndex): FieldIndex {
   let fields = fieldIndexes.get(index);
   if (!fields) {
     fields = buildFieldIndex(index.pages);
+    const route = (url: string) => url.replace(/\/+$/, '');
+    const byRoute = new Map(fields.docs.map((d, i) => [route(d.url), i]));
+    fields.functionPages = functionWordPages(index.names, (url) => byRoute.get(route(url)));
     fieldIndexes.set(index, fields);
   }
   return fields;
