@@ -34,9 +34,12 @@ if [ ! -f "$bundle/cli.js" ]; then
     --jsx=automatic --log-level=warning --outdir="$out" \
     --define:__BUILD_SOURCE_DIR__='"../../../src"' --define:__WORKER_BUNDLE__='"render-worker.mjs"' \
     --banner:js="import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
-  node_modules/.bin/esbuild src/build/render/render-worker.ts --bundle --format=esm --platform=node --target=node20 \
-    --jsx=automatic --log-level=warning --outfile="$out/render-worker.mjs" \
-    --banner:js="import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
+  # The worker as CommonJS, which V8's code cache can hold (ES modules have none on Node 20), started by a small
+  # module that runs it through the cache (src/build/render/code-cache.ts).
+  node_modules/.bin/esbuild src/build/render/render-worker.ts --bundle --format=cjs --platform=node --target=node20 \
+    --jsx=automatic --log-level=warning --outfile="$out/render-worker.cjs"
+  node_modules/.bin/esbuild src/build/render/render-worker-entry.ts --bundle --format=esm --platform=node \
+    --target=node20 --log-level=warning --outfile="$out/render-worker.mjs"
   # Put in place whole, by one rename; a build that made the same bundle meanwhile keeps its own (then removed).
   [ -d "$bundle" ] || mv "$out" "$bundle" 2>/dev/null || true
   [ -f "$bundle/cli.js" ] || bundle="$out"

@@ -88,7 +88,7 @@ export function openBuild(options: BuildOptions): BuildContext {
   const cacheDir = tempCache ?? (options.cacheDir || path.join(projectRoot, '.cache', 'build'));
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
-  const previous = readManifest(cache, manifestKey);
+  const previous = readManifest(cache, projectRoot, manifestKey);
   try {
     checkOutputFolder(options.outDir, { projectRoot, contentRoot, lastWritten: previous.site?.dir });
   } catch (err) {

@@ -154,14 +154,21 @@ export function scanContent(
   function walk(absDir: string, relDir: string): SourceFolder {
     const folder: SourceFolder = { relPath: relDir, name: path.basename(absDir), docs: [], folders: [] };
     const entries = fs.readdirSync(absDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    // A file's path from the project, by its folder's (path.relative per file was a tenth of the scan); a folder
+    // outside the project goes through path.relative, which knows when `..` leads back into it.
+    const dirFromProject = rel(absDir);
+    const inside = !dirFromProject.startsWith('..') && !path.isAbsolute(dirFromProject);
+    const fromProject = (abs: string, name: string) =>
+      !inside ? rel(abs) : dirFromProject ? `${dirFromProject}/${name}` : name;
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const abs = path.join(absDir, entry.name);
+      const file = fromProject(abs, entry.name);
       const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
       if (entry.isSymbolicLink()) {
         // A link could publish any file of the machine that builds the site (`leak.txt -> /etc/passwd`).
         sink.add(
-          rel(abs),
+          file,
           undefined,
           `symbolic link to ${fs.readlinkSync(abs)}: content must be real files inside the content folder`,
         );
@@ -169,7 +176,7 @@ export function scanContent(
       }
       if (!SAFE_NAME.test(entry.name)) {
         sink.add(
-          rel(abs),
+          file,
           undefined,
           `the name "${entry.name}" is not route-safe: use letters, digits, "-", "_" and "." only (no spaces, "#", "?" or "%")`,
         );
@@ -178,31 +185,31 @@ export function scanContent(
       if (entry.isDirectory()) {
         folder.folders.push(walk(abs, relPath));
       } else if (entry.name === '_category_.json') {
-        const category = readCategoryFile(rel(abs), fs.readFileSync(abs, 'utf8'), sink);
+        const category = readCategoryFile(file, fs.readFileSync(abs, 'utf8'), sink);
         if (category) {
           folder.category = category;
-          folder.categoryFile = rel(abs);
+          folder.categoryFile = file;
         }
       } else if (entry.name.endsWith('.md')) {
-        const raw = readPageText(rel(abs), fs.readFileSync(abs), sink);
+        const raw = readPageText(file, fs.readFileSync(abs), sink);
         if (raw === undefined) continue;
         if (!checked?.has('page', raw)) {
           const nesting = nestingProblem(raw) ?? pageLimitProblem(raw) ?? conflictProblem(raw);
           if (nesting) {
-            sink.add(rel(abs), nesting.line, nesting.reason);
+            sink.add(file, nesting.line, nesting.reason);
             continue;
           }
           checked?.add('page', raw);
         }
-        const split = readFrontmatter(rel(abs), raw, sink, memo);
-        if (split) folder.docs.push({ relPath, file: rel(abs), frontmatter: split.frontmatter, body: split.body, raw });
+        const split = readFrontmatter(file, raw, sink, memo);
+        if (split) folder.docs.push({ relPath, file, frontmatter: split.frontmatter, body: split.body, raw });
       } else if (ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
         const svg = path.extname(entry.name).toLowerCase() === '.svg' ? svgCheck(abs, checked) : undefined;
-        if (svg) sink.add(rel(abs), svg.line, svg.reason);
+        if (svg) sink.add(file, svg.line, svg.reason);
         else assets.push({ relPath, absPath: abs });
       } else {
         sink.add(
-          rel(abs),
+          file,
           undefined,
           `unsupported file type "${path.extname(entry.name)}": pages are .md, assets are ${[...ASSET_EXTENSIONS].join(' ')}`,
         );

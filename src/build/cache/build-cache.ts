@@ -156,12 +156,7 @@ export class BuildCache {
   }
 
   private stampOf(name: string): SegmentStamp | undefined {
-    try {
-      const st = fs.statSync(path.join(this.dir, SEGMENTS, name), { bigint: true });
-      return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-    } catch {
-      return undefined;
-    }
+    return fileStamp(path.join(this.dir, SEGMENTS, name));
   }
 
   private isUnchanged(name: string): boolean {
@@ -306,3 +301,17 @@ export class BuildCache {
     fs.writeFileSync(stamp, '');
   }
 }
+
+/**
+ * A file as it is now: device, inode, size, modification and change times. Any write, copy or replacement changes
+ * it (the change time cannot be set back), so a file with the stamp a build left is the file that build wrote.
+ */
+export function fileStamp(file: string): string | undefined {
+  try {
+    return stampOf(fs.statSync(file, { bigint: true }));
+  } catch {
+    return undefined;
+  }
+}
+
+export const stampOf = (st: fs.BigIntStats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;

@@ -16,7 +16,7 @@ import { standalonePage } from '../assets/cached-assets.ts';
 import type { SiteAssets } from '../assets/site-assets.ts';
 import type { BuildContext } from '../build-context.ts';
 import { sha256 } from '../cache/code-hash.ts';
-import type { Manifest } from '../cache/manifest.ts';
+import { writeManifest, type Manifest } from '../cache/manifest.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
 import { CONTENT_ASSET_BASE, markdownUrlOf } from '../paths.ts';
@@ -192,5 +192,5 @@ export function saveBuildState(ctx: BuildContext, loaded: LoadedSite, written: W
   const manifest: Manifest = { bodies: {}, site: written, entries, segments: ctx.cache.segmentStamps(entries) };
   for (const s of loaded.states)
     if (s.page.kind === 'doc' && s.meta) manifest.bodies[s.page.source.relPath] = { key: s.bodyKey!, meta: s.meta };
-  ctx.cache.writeText('manifest', ctx.manifestKey, '.json', JSON.stringify(manifest));
+  writeManifest(ctx.cache, ctx.projectRoot, ctx.manifestKey, manifest);
 }
