@@ -22,12 +22,22 @@ seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
 background_dir=$(mktemp -d "${TMPDIR:-/tmp}/docs-test-XXXXXX")
 suite_start=$(now)
 timings=""
-# note NAME MILLISECONDS [WHERE]: one line of the table printed at the end.
+cpu_total=0
+# note NAME MILLISECONDS CPU-SECONDS [WHERE]: one line of the table printed at the end.
 note() {
-  line=$(printf '  %-48s %9s%s' "$1" "$(seconds "$2")" "${3:-}")
+  line=$(printf '  %-48s %9s %9s%s' "$1" "$(seconds "$2")" "$3 s" "${4:-}")
   timings="$timings$line
 "
+  cpu_total=$(awk -v a="$cpu_total" -v b="$3" 'BEGIN { printf "%.1f", a + b }')
 }
+# Each command of a step runs under scripts/timed.sh, which adds the CPU seconds it used to the step's file: the
+# figure to compare between runs on a shared machine (the wall time there measures the others' load too).
+step_cpu="$background_dir/step.cpu"
+timed() {
+  sh scripts/timed.sh "$step_cpu.one" "$@" || { rc=$?; cat "$step_cpu.one" >>"$step_cpu"; return "$rc"; }
+  cat "$step_cpu.one" >>"$step_cpu"
+}
+cpu_of() { awk '{ t += $1 } END { printf "%.1f", t }' "$@"; }
 step_name=""
 step_start=0
 # Ends the step before (printing its time) and starts the next.
@@ -35,14 +45,16 @@ step() {
   end_step
   step_name="$1"
   step_start=$(now)
+  : >"$step_cpu"
   echo
   echo "== $1"
 }
 end_step() {
   if [ -n "$step_name" ]; then
     took=$(($(now) - step_start))
-    echo "   ($step_name: $(seconds "$took"))"
-    note "$step_name" "$took"
+    cpu=$(cpu_of "$step_cpu")
+    echo "   ($step_name: $(seconds "$took"), CPU $cpu s)"
+    note "$step_name" "$took" "$cpu"
   fi
   step_name=""
 }
@@ -67,7 +79,8 @@ start_background() {
   now >"$dir/$name.start"
   (
     rc=0
-    setsid sh -c 'echo $$ >"$0"; exec "$@"' "$dir/$name.group" "$@" >"$dir/$name.log" 2>&1 || rc=$?
+    setsid sh -c 'echo $$ >"$0"; exec "$@"' "$dir/$name.group" sh scripts/timed.sh "$dir/$name.cpu" "$@" \
+      >"$dir/$name.log" 2>&1 || rc=$?
     # Quiet: when the suite ends it early, the folder is gone by now.
     {
       echo "$rc" >"$dir/$name.rc"
@@ -83,9 +96,10 @@ wait_background() {
   wait "$(cat "$background_dir/$1.pid")" || true
   took=$(($(cat "$background_dir/$1.end") - $(cat "$background_dir/$1.start")))
   echo
-  echo "== $2 (ran in the background: $(seconds "$took"))"
+  cpu=$(cpu_of "$background_dir/$1.cpu" 2>/dev/null || echo 0)
+  echo "== $2 (ran in the background: $(seconds "$took"), CPU $cpu s)"
   cat "$background_dir/$1.log"
-  note "$2" "$took" " (in the background)"
+  note "$2" "$took" "$cpu" " (in the background)"
   if [ "$(cat "$background_dir/$1.rc")" -ne 0 ]; then
     echo "test: $2 failed" >&2
     exit 1
@@ -95,19 +109,19 @@ wait_background() {
 start_background signatures npx tsx src/examples/cli.ts check --signatures
 
 step "types (tsc, strict)"
-npx tsc -p .
+timed npx tsc -p .
 step "lint (oxlint, type-aware)"
-npm run --silent lint
+timed npm run --silent lint
 step "format (prettier)"
-npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
+timed npm run --silent format:check >/dev/null || { npm run --silent format:check; echo "test: run npm run format" >&2; exit 1; }
 step "unit tests"
-npx vitest run
+timed npx vitest run
 end_step
 start_background examples npx tsx src/examples/cli.ts check
 step "content checks"
-npx tsx scripts/check-content.ts
+timed npx tsx scripts/check-content.ts
 step "build"
-sh scripts/build.sh
+timed sh scripts/build.sh
 end_step
 # One thread through every page: it runs beside the steps below, which leave a core free now and then.
 start_background html npx tsx scripts/validate-html.ts site
@@ -121,16 +135,16 @@ start_background determinism sh -c 'sh scripts/build.sh --no-cache --out "$1" >/
 # Every tuning query through the browser's ranking code in Node: one thread, beside the browser tests.
 start_background relevance npx tsx scripts/search-relevance.ts --gate
 step "links and anchors over the built site"
-npx tsx scripts/check-site.ts site
+timed npx tsx scripts/check-site.ts site
 step "every route through the real server, and a crawl from /doc/"
-npx tsx scripts/check-served.ts site
+timed npx tsx scripts/check-served.ts site
 step "byte budgets"
-npx tsx scripts/bench.ts --budgets-only
+timed npx tsx scripts/bench.ts --budgets-only
 end_step
 # The browser tests are the longest step: they start at once, beside what still runs in the background (the
 # second build, the HTML validation, the signature probe), and those are waited for after them.
 step "browser tests and accessibility"
-npx playwright test
+timed npx playwright test
 end_step
 wait_background determinism "output is deterministic: a second build without the cache, compared file by file"
 wait_background html "HTML of every page (html-validate: unique and valid ids, landmarks)"
@@ -138,6 +152,6 @@ wait_background signatures "function signatures on the engine (probed again, com
 wait_background relevance "search: every tuning query finds its page first (the browser's ranking code, in Node)"
 wait_background examples "examples on the engine"
 echo
-echo "time per step:"
+echo "time per step (wall, CPU):"
 printf '%s' "$timings"
-echo "all tests passed in $(seconds $(($(now) - suite_start)))"
+echo "all tests passed in $(seconds $(($(now) - suite_start))), CPU $cpu_total s (load average then: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown))"

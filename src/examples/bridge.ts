@@ -162,4 +162,15 @@ export class EngineBridge {
     this.proc?.stdin.end();
     this.proc = undefined;
   }
+
+  /**
+   * Ends the engine and waits for it to exit, so this process reaps it: the engine's CPU time counts to the run
+   * that used it (`npm test` reports each step's), and its work folder is gone before the next step starts.
+   */
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    this.close();
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    await new Promise<void>((done) => proc.once('exit', () => done()));
+  }
 }

@@ -10,7 +10,9 @@
  *   npm run examples -- --settings         record every setting's type, default, range and level (the facts of
  *                                          the settings reference and /settings.json)
  *   npm run examples -- --signatures       probe every engine function's signatures (content/catalogue/
- *                                          signatures.json); with check, probe again and name every difference
+ *                                          signatures.json); with check, probe again and name every difference,
+ *                                          unless nothing the probe depends on changed since one last matched
+ *                                          the file (signatures/probe-stamp.ts; --probe probes anyway)
  */
 import fs from 'node:fs';
 import { siteConfig } from '../site.config.ts';
@@ -32,10 +34,12 @@ import {
 } from './results-store.ts';
 import { ENGINE_SETTINGS_FILE, MACHINE_DEPENDENT, type EngineSettings } from '../reference/settings-data.ts';
 import { probeCatalogue } from './signatures/record.ts';
+import { currentStamp, PROBE_STAMP_FILE, stampHolds, writeStamp } from './signatures/probe-stamp.ts';
 import {
   describeProbeDifference,
   readSignatureExceptions,
   readSignatures,
+  SIGNATURES_FILE,
   signatureExceptionProblems,
   writeSignatures,
 } from './signatures/store.ts';
@@ -141,8 +145,21 @@ async function recordSettings(): Promise<void> {
  * and with the reasons given for functions without any.
  */
 async function signatures(): Promise<number> {
+  const packageDir = (await bridge.request({ op: 'package' })).value ?? '';
+  const stamp = () => currentStamp(projectRoot, { version: engine, packageDir });
+  if (mode === 'check' && !process.env.PROBE_ONLY && !args.includes('--probe') && stampHolds(projectRoot, stamp())) {
+    const recorded = readSignatures(projectRoot);
+    const problems = signatureExceptionProblems(recorded, readSignatureExceptions(projectRoot));
+    console.log(
+      `signatures: not probed again: the engine (${engine}), the prober and ${SIGNATURES_FILE} are as the last ` +
+        `probe that matched the file found them (${PROBE_STAMP_FILE}; --probe probes anyway)`,
+    );
+    for (const p of problems) console.error(`  ${p}`);
+    return problems.length ? 1 : 0;
+  }
   const now = await probeCatalogue(bridge, projectRoot, (m) => console.log(m));
   const problems: string[] = [];
+  let matched = !process.env.PROBE_ONLY;
   if (mode === 'record' && !process.env.PROBE_ONLY) writeSignatures(projectRoot, { engine, functions: now.functions });
   else {
     try {
@@ -154,7 +171,10 @@ async function signatures(): Promise<number> {
       if (!(err instanceof ContentErrors)) throw err;
       problems.push(...err.errors.map((e) => e.message));
     }
+    matched &&= !problems.length;
   }
+  // The file is what this probe found: later checks may skip the probe until something it depends on changes.
+  if (matched && writeStamp(projectRoot, stamp())) console.log(`signatures: ${PROBE_STAMP_FILE} written`);
   problems.push(
     ...signatureExceptionProblems({ engine, functions: now.functions }, readSignatureExceptions(projectRoot)),
   );
@@ -171,17 +191,17 @@ async function signatures(): Promise<number> {
 const started = performance.now();
 if (settingsOnly) {
   await recordSettings();
-  bridge.close();
+  await bridge.stop();
   process.exit(0);
 }
 if (signaturesOnly) {
   const code = await signatures();
-  bridge.close();
+  await bridge.stop();
   process.exit(code);
 }
 if (coverageOnly) {
   await recordCoverage(bridge, projectRoot, model, engine);
-  bridge.close();
+  await bridge.stop();
   process.exit(0);
 }
 
@@ -250,7 +270,7 @@ for (const page of pages) {
       `${page.file}: ${recorded.examples.length} recorded results for ${page.blocks.length} examples (run npm run examples)`,
     );
 }
-bridge.close();
+await bridge.stop();
 
 // Records of pages that no longer have examples are stale too (a full run only).
 if (!only.length) {

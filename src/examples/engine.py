@@ -4,6 +4,7 @@ JSON lines over stdin/stdout. Requests:
   {"op": "reset"}              start a fresh session (a new page: no tables of earlier pages)
   {"op": "run", "sql": "..."}  run one statement in the current session
   {"op": "version"}            the engine's version
+  {"op": "package"}            the folder of the engine's package (its files fingerprint the engine)
   {"op": "list", "sql": "..."} the first column of a query, as strings (for coverage lists)
   {"op": "plan", "sqls": [...]} plan each statement in the current session without running it: its first output
                                column's type, or the error ({"ok": true, "answers": [{"type": "..."} | {"error": "..."}]});
@@ -258,6 +259,8 @@ def main():
                     answer = run(ctx, request["sql"])
                 elif op == "version":
                     answer = {"ok": True, "value": str(databend.SessionContext().sql("SELECT version()").collect())}
+                elif op == "package":
+                    answer = {"ok": True, "value": os.path.dirname(_ENGINE_SPEC.origin)}
                 elif op == "plan":
                     ctx = ctx or databend.SessionContext()
                     answer = {"ok": True, "answers": plan_all(ctx, request["sqls"])}

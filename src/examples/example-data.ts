@@ -75,7 +75,11 @@ export async function holdExamplesLock(
     try {
       fs.mkdirSync(lockDir);
       fs.writeFileSync(owner, String(process.pid));
-      const release = () => fs.rmSync(lockDir, { recursive: true, force: true });
+      // Once, and only while it is still this process's: a lock released early may be another run's by the exit.
+      const release = () => {
+        process.off('exit', release);
+        if (lockOwner(owner) === process.pid) fs.rmSync(lockDir, { recursive: true, force: true });
+      };
       process.once('exit', release);
       return release;
     } catch (err) {

@@ -11,7 +11,7 @@ import {
   readEngineResult,
 } from '../../../src/examples/result-table.ts';
 import { formatRecordedPage, mergeRecording } from '../../../src/examples/results-store.ts';
-import { EXAMPLE_DATA_DIR, prepareExampleData } from '../../../src/examples/example-data.ts';
+import { EXAMPLE_DATA_DIR, holdExamplesLock, prepareExampleData } from '../../../src/examples/example-data.ts';
 import type { RecordedExample } from '../../../src/content/recorded.ts';
 import { scaled } from '../../load.ts';
 
@@ -364,8 +364,14 @@ describe('data files for examples', () => {
       fs.mkdirSync(content);
       fs.mkdirSync(`${content}.data`);
       fs.writeFileSync(`${content}.data/fruit.csv`, 'name,qty\napple,3\npear,5\n');
-      fs.mkdirSync(EXAMPLE_DATA_DIR, { recursive: true });
-      fs.writeFileSync(path.join(EXAMPLE_DATA_DIR, 'left-over.csv'), 'x\n');
+      // The folder is the machine's (every checkout's examples use it): written only under the examples' lock.
+      const release = await holdExamplesLock(undefined, () => {});
+      try {
+        fs.mkdirSync(EXAMPLE_DATA_DIR, { recursive: true });
+        fs.writeFileSync(path.join(EXAMPLE_DATA_DIR, 'left-over.csv'), 'x\n');
+      } finally {
+        release();
+      }
       fs.writeFileSync(
         path.join(content, 'load.md'),
         [
@@ -390,6 +396,10 @@ describe('data files for examples', () => {
           'SELECT name, qty FROM fruit ORDER BY name',
           '```',
           '',
+          '```sql example',
+          "SELECT name FROM list_stage(location => '@files') ORDER BY name",
+          '```',
+          '',
         ].join('\n'),
       );
       try {
@@ -400,7 +410,9 @@ describe('data files for examples', () => {
           ["'apple'", '3'],
           ["'pear'", '5'],
         ]);
-        expect(fs.readdirSync(EXAMPLE_DATA_DIR)).toEqual(['fruit.csv']);
+        // What the folder held while the page ran, as the engine listed it: the page's file, nothing left over.
+        // (Read after the run, the folder may already be another checkout's.)
+        expect(recorded.examples[4].result.rows).toEqual([["'fruit.csv'"]]);
       } finally {
         fs.rmSync(work, { recursive: true, force: true });
       }
