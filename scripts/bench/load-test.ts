@@ -3,12 +3,13 @@
  * on a doc page and on the search records (as a browser asks: Brotli accepted), with autocannon. Prints requests
  * per second, latency percentiles and errors against the design's goals. Part of `npm run bench`; alone:
  *
- *   npx tsx scripts/load-test.ts [site] [--seconds 20] [--connections 50]
+ *   npx tsx scripts/bench/load-test.ts [site] [--seconds 20] [--connections 50]
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './serve.ts';
 
 /** The design's goals for the served site, on 2 cores. */
 export const LOAD_GOAL = { docPageRps: 1000, recordsRps: 300, p99Ms: 100 };
@@ -20,16 +21,6 @@ export interface LoadFigure {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
