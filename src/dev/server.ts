@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { FAVICON_SVG } from '../build/write/write-site.ts';
 import { routeKey } from '../catalogue/ids.ts';
+import { statOf } from '../serve/site-files.ts';
 import { listenAddress, sendError, sendRendered } from './respond.ts';
 
 const projectRoot = process.cwd();
@@ -195,7 +196,7 @@ const SEARCH_TYPES: Record<string, string> = {
 function serveSearchIndex(pathname: string, res: http.ServerResponse): boolean {
   if (!SEARCH_FILE.test(pathname) || pathname.includes('..')) return false;
   const file = path.join(builtSite, pathname);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
+  if (!statOf(file)?.isFile()) return false;
   res
     .writeHead(200, {
       'content-type': SEARCH_TYPES[path.extname(file)] ?? 'application/octet-stream',

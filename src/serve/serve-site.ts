@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { contentTypeOf, isCompressible, resolveRequest, type Redirect } from './site-files.ts';
+import { contentTypeOf, isCompressible, resolveRequest, statOf, type Redirect } from './site-files.ts';
 
 interface HostConfig {
   redirects?: Redirect[];
@@ -93,7 +93,7 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
   const kept = new Map<string, Served>();
 
   function load(file: string): Served | undefined {
-    const st = fs.statSync(file, { throwIfNoEntry: false });
+    const st = statOf(file);
     if (!st?.isFile()) return undefined;
     const known = kept.get(file);
     if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known;

@@ -21,7 +21,20 @@ export interface Redirect {
   type: 301 | 302 | 307 | 308;
 }
 
-const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+/**
+ * A file's stat, or undefined where there is none. Not only a missing path: a path that runs on under a file
+ * (`/robots.txt/x`, ENOTDIR) or a segment longer than the file system allows (ENAMETOOLONG) names no file either,
+ * and `throwIfNoEntry` covers only ENOENT.
+ */
+export function statOf(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+const isFile = (file: string) => statOf(file)?.isFile() === true;
 
 /** The file (or redirect) for a request target such as `/doc/releases/v1.2.0?x=1`. */
 export function resolveRequest(root: string, target: string, redirects: readonly Redirect[] = []): Resolution {

@@ -119,6 +119,19 @@ describe('routes', () => {
     }
   });
 
+  it('answers 404, not a server error, to a path that runs on under a file or holds an overlong segment', async () => {
+    for (const p of [
+      '/doc/index.html/x',
+      '/search-records.json/',
+      '/doc/releases/v1.2.0.md/more',
+      `/doc/${'a'.repeat(300)}`,
+    ]) {
+      const r = await get(p);
+      expect(r.status, p).toBe(404);
+      expect(await r.text(), p).toContain('<title>Not found</title>');
+    }
+  });
+
   it('never serves a dotfile, such as the temporary file of a killed rebuild', async () => {
     for (const p of ['/.hidden', '/doc/guides/.index.html.tmp-4242', '/%2Ehidden'])
       expect((await get(p)).status, p).toBe(404);
