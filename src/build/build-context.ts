@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { siteConfig } from '../site.config.ts';
 import { BuildCache } from './cache/build-cache.ts';
+import { checkCacheFolder, markCacheFolder } from './cache/cache-folder.ts';
 import { sha256 } from './cache/code-hash.ts';
 import { readManifest, type Manifest } from './cache/manifest.ts';
 import { checkOutputFolder } from './write/output-folder.ts';
@@ -86,6 +87,10 @@ export function openBuild(options: BuildOptions): BuildContext {
   const tempCache =
     options.cacheDir === false ? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-build-cache-')) : undefined;
   const cacheDir = tempCache ?? (options.cacheDir || path.join(projectRoot, '.cache', 'build'));
+  if (!tempCache) {
+    checkCacheFolder(cacheDir, { projectRoot, contentRoot, outDir: options.outDir });
+    markCacheFolder(cacheDir);
+  }
   const cache = new BuildCache(cacheDir);
   const manifestKey = sha256(contentRoot).slice(0, 16);
   const previous = readManifest(cache, projectRoot, manifestKey);

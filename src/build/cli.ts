@@ -15,6 +15,7 @@ import { ContentErrors } from '../content/errors.ts';
 import { processAlive } from '../examples/example-data.ts';
 import type { BuildOptions, BuildSummary } from './build-site.ts';
 import { BUNDLED_WORKER, startEarlyThread } from './render/early-thread.ts';
+import { CacheFolderError } from './cache/cache-folder.ts';
 import { building, OutputFolderError } from './write/output-folder.ts';
 
 export type { BuildOptions, BuildSummary };
@@ -41,6 +42,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   return build(options);
 }
 
+const USAGE = 'npm run build -- [--content <dir>] [--out <dir>] [--cache <dir> | --no-cache] [--threads <n>] [--stats]';
+const WITH_VALUE = new Set(['--content', '--out', '--cache', '--threads']);
+const ALONE = new Set(['--no-cache', '--stats']);
+
+/** What is wrong with the command line, if anything: an unknown option, or one without its value. */
+export function checkArgs(args: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (seen.has(a)) return `${a} is given twice`;
+    seen.add(a);
+    if (ALONE.has(a)) continue;
+    if (!WITH_VALUE.has(a)) return `unknown option ${JSON.stringify(a)}`;
+    const value = args[++i];
+    if (value === undefined || value === '' || value.startsWith('--')) return `${a} needs a value`;
+    if (a === '--threads' && !/^\d{1,3}$/.test(value))
+      return `--threads needs a whole number, not ${JSON.stringify(value)}`;
+  }
+  if (seen.has('--cache') && seen.has('--no-cache')) return '--cache and --no-cache exclude each other';
+  return undefined;
+}
+
 async function main(): Promise<void> {
   // Ctrl-C or a kill mid-build: remove the half-written folder, then stop as the signal asks.
   for (const [signal, code] of [
@@ -54,6 +77,12 @@ async function main(): Promise<void> {
   }
   const args = process.argv.slice(2);
   const projectRoot = process.cwd();
+  const usage = checkArgs(args);
+  if (usage) {
+    console.error(`build: ${usage}\nusage: ${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const flag = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
@@ -87,7 +116,7 @@ async function main(): Promise<void> {
         `build failed: ${err.errors.length} problem${err.errors.length === 1 ? '' : 's'} in the content (the previous site is unchanged)`,
       );
       for (const e of err.errors) console.error(`  ${e.message}`);
-    } else if (err instanceof OutputFolderError) {
+    } else if (err instanceof OutputFolderError || err instanceof CacheFolderError) {
       console.error(`build failed: ${err.message}`);
     } else {
       console.error(`build failed: ${(err as Error).stack ?? String(err)}`);

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { CACHE_MARKER } from './cache-folder.ts';
 import { packParts, unpackParts } from './packed-parts.ts';
 
 let counter = 0;
@@ -274,7 +275,8 @@ export class BuildCache {
     } catch {
       // Never maintained.
     }
-    if (!fs.existsSync(this.dir)) return;
+    // Only a folder a build marked as its cache is pruned (`cache-folder.ts`): never one that holds other files.
+    if (!fs.existsSync(path.join(this.dir, CACHE_MARKER))) return;
     const now = new Date();
     for (const file of this.used) {
       try {

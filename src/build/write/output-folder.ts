@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { realPath, within } from '../folders.ts';
 
 /** The file every site this build writes holds: a folder without it (and not empty) is not ours to replace. */
 export const SITE_MARKER = '.databend-docs-site';
@@ -20,18 +21,10 @@ export function checkOutputFolder(
   outDir: string,
   projects: { projectRoot: string; contentRoot: string; lastWritten?: string },
 ): void {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  const out = real(outDir);
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
-  const project = real(projects.projectRoot);
+  const out = realPath(outDir);
+  const project = realPath(projects.projectRoot);
   if (within(project, out)) throw new OutputFolderError(outDir, 'it is the project folder or holds it');
-  if (within(out, real(projects.contentRoot)) || within(real(projects.contentRoot), out))
+  if (within(out, realPath(projects.contentRoot)) || within(realPath(projects.contentRoot), out))
     throw new OutputFolderError(outDir, 'it is the content folder, is inside it, or holds it');
   if (within(out, path.join(project, '.git')))
     throw new OutputFolderError(outDir, "it is inside the project's .git folder");
@@ -40,7 +33,7 @@ export function checkOutputFolder(
   if (!st.isDirectory()) throw new OutputFolderError(outDir, 'it is a file, not a folder');
   if (fs.readdirSync(out).length === 0) return;
   if (fs.existsSync(path.join(out, SITE_MARKER))) return;
-  if (projects.lastWritten && real(projects.lastWritten) === out) return;
+  if (projects.lastWritten && realPath(projects.lastWritten) === out) return;
   throw new OutputFolderError(
     outDir,
     `it holds files that are not a site this build wrote (no ${SITE_MARKER} in it): empty it, remove it, or choose another --out`,

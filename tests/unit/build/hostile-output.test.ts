@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildSite } from '../../../src/build/cli.ts';
+import { buildSite, checkArgs } from '../../../src/build/cli.ts';
+import { BuildCache } from '../../../src/build/cache/build-cache.ts';
+import { CACHE_MARKER, checkCacheFolder, markCacheFolder } from '../../../src/build/cache/cache-folder.ts';
 import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
 import type { WrittenSite } from '../../../src/build/cache/manifest.ts';
 import { PHASE, SiteWriter } from '../../../src/build/write/write-site.ts';
@@ -125,6 +127,89 @@ describe('a build cache from elsewhere', () => {
     },
     scaled(120_000),
   );
+});
+
+describe('the command line', () => {
+  it('refuses an unknown option, an option without its value, and a bad thread count, before building', () => {
+    expect(checkArgs(['--out', 'public', '--stats'])).toBeUndefined();
+    expect(checkArgs(['--out', 'site', '--bogus'])).toBe('unknown option "--bogus"');
+    expect(checkArgs(['--out'])).toBe('--out needs a value');
+    expect(checkArgs(['--out', '--stats'])).toBe('--out needs a value');
+    expect(checkArgs(['--cache', ''])).toBe('--cache needs a value');
+    expect(checkArgs(['--threads', 'two'])).toBe('--threads needs a whole number, not "two"');
+    expect(checkArgs(['--cache', 'c', '--no-cache'])).toBe('--cache and --no-cache exclude each other');
+    expect(checkArgs(['--out', 'a', '--out', 'b'])).toBe('--out is given twice');
+    expect(checkArgs(['site'])).toBe('unknown option "site"');
+  });
+});
+
+describe('the cache folder', () => {
+  it('refuses the project, its source, the content and the output as the cache', () => {
+    // A project laid out in a temporary folder: were the guard gone, nothing real could be pruned.
+    const project = path.join(work, 'guarded-project');
+    const where = {
+      projectRoot: project,
+      contentRoot: path.join(project, 'content/doc'),
+      outDir: path.join(work, 'gs'),
+    };
+    for (const [cacheDir, why] of [
+      [project, /is the project folder or holds it/],
+      [work, /is the project folder or holds it/],
+      [path.join(project, 'src', 'cache'), /inside the project's src folder/],
+      [path.join(project, 'content'), /content folder, is inside it, or holds it/],
+      [path.join(project, 'tests', 'cache'), /inside the project's tests folder/],
+      [path.join(project, 'content/doc/cache'), /content folder, is inside it/],
+      [where.outDir, /output folder/],
+      [path.join(where.outDir, 'cache'), /output folder/],
+    ] as const)
+      expect(() => checkCacheFolder(cacheDir, where), cacheDir).toThrow(why);
+    expect(() => checkCacheFolder(path.join(project, '.cache/build'), where)).not.toThrow();
+  });
+
+  it(
+    'refuses a folder holding files that are not a cache, and prunes none of them',
+    async () => {
+      const stranger = path.join(work, 'cache-stranger');
+      fs.mkdirSync(path.join(stranger, 'notes'), { recursive: true });
+      // Older than a day: what the cache's upkeep removes from its own folder when a build did not use it.
+      const old = new Date(Date.now() - 3 * 24 * 3600_000);
+      for (const f of ['notes/keep.txt', 'top.txt']) {
+        fs.writeFileSync(path.join(stranger, f), 'mine');
+        fs.utimesSync(path.join(stranger, f), old, old);
+      }
+      // Not through `build`, which would seed a new cache folder before the build sees it.
+      const refused = buildSite({
+        projectRoot: root,
+        contentDir: content,
+        outDir: path.join(work, 'cache-site'),
+        cacheDir: stranger,
+        threads: 0,
+      });
+      await expect(refused).rejects.toThrow(
+        /refusing to use .*cache-stranger as the build cache: it holds files that are not a build cache \(no \.databend-docs-cache in it\)/,
+      );
+      for (const f of ['notes/keep.txt', 'top.txt'])
+        expect(fs.readFileSync(path.join(stranger, f), 'utf8')).toBe('mine');
+    },
+    scaled(60_000),
+  );
+
+  it('marks a new cache folder, and its upkeep never prunes a folder without the mark', () => {
+    const dir = path.join(work, 'unmarked');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'old.txt'), 'mine');
+    const old = new Date(Date.now() - 3 * 24 * 3600_000);
+    fs.utimesSync(path.join(dir, 'old.txt'), old, old);
+    new BuildCache(dir).maintain();
+    expect(fs.readFileSync(path.join(dir, 'old.txt'), 'utf8')).toBe('mine');
+    const fresh = path.join(work, 'fresh-cache', 'build');
+    markCacheFolder(fresh);
+    expect(fs.readdirSync(fresh)).toEqual([CACHE_MARKER]);
+    fs.writeFileSync(path.join(fresh, 'stale.json'), '{}');
+    fs.utimesSync(path.join(fresh, 'stale.json'), old, old);
+    new BuildCache(fresh).maintain();
+    expect(fs.existsSync(path.join(fresh, 'stale.json'))).toBe(false);
+  });
 });
 
 describe('the output folder', () => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { buildSite } from '../../../src/build/cli.ts';
+import { markCacheFolder } from '../../../src/build/cache/cache-folder.ts';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-incremental-'));
@@ -72,6 +73,8 @@ export async function seedInto(cache: string): Promise<void> {
     return p.cache;
   })();
   const from = await seedCache;
+  // Marked first, as a build marks a new cache: a folder holding cache files but no mark is refused as a cache.
+  markCacheFolder(cache);
   for (const kind of CODE_KEYED)
     if (fs.existsSync(path.join(from, kind)))
       fs.cpSync(path.join(from, kind), path.join(cache, kind), { recursive: true });
