@@ -120,4 +120,31 @@ describe('time-zone dependence', () => {
         'result in every time zone',
     );
   });
+
+  it('does not call a DATE form zone-free in every zone: the engine reads a date with the 1970 offset', () => {
+    const card = (name: string, free: string[]): FunctionCard => ({
+      name,
+      kind: 'scalar',
+      signatures: [],
+      returns: [],
+      nulls: { kind: 'propagates', text: 'NULL in any argument gives NULL' },
+      deterministic: false,
+      timeZone: true,
+      zoneCalls: zoneCallTexts(name, [
+        { args: ['TIMESTAMP'], zone: true },
+        ...free.map((a) => ({ args: [a], zone: false })),
+      ]),
+      aliases: [],
+    });
+    // In Europe/London, TO_WEEK_OF_YEAR('2024-01-01'::DATE) is 52, not 1: the card must not promise every zone.
+    const byDate = JSON.stringify(signatureCard(card('to_week_of_year', ['DATE', 'VARCHAR'])));
+    expect(byDate).toContain(
+      'TO_WEEK_OF_YEAR(DATE) and TO_WEEK_OF_YEAR(VARCHAR) give the same result in every time zone that has the ' +
+        'offset from UTC it had on 1 January 1970',
+    );
+    expect(byDate).toContain('Europe/London in winter');
+    // A number of seconds is an instant: no date is read, and every zone agrees.
+    const byNumber = JSON.stringify(signatureCard(card('to_timestamp', ['BIGINT'])));
+    expect(byNumber).toContain('TO_TIMESTAMP(INTEGER) gives the same result in every time zone"');
+  });
 });
