@@ -14,6 +14,7 @@ import { resolveImage, resolveLink, type LinkTargets } from './links.ts';
 import type { ParsedMarkdown } from './parse.ts';
 import { para, resultElements } from './result-elements.ts';
 import { namePieces } from './name-breaks.ts';
+import { markTableColumns } from './table-columns.ts';
 
 /** Inline code that starts with a hyphen and is one short word: it never breaks (a longer one may). */
 const OPTION_LIKE = /^-{1,2}[^\s-]\S{0,29}$/;
@@ -238,12 +239,16 @@ function decorateHast(tree: HastRoot): void {
       });
     }
     if ((node.tagName === 'td' || node.tagName === 'th') && typeof node.properties.align === 'string') {
-      node.properties.className = [`align-${node.properties.align}`];
+      const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
+      node.properties.className = [...classes, `align-${node.properties.align}`];
       delete node.properties.align;
     }
     // A long name in a cell (ARRAY_APPROX_COUNT_DISTINCT) would hold its column that wide and squeeze the next
     // one to a word a line on a phone: it may break between its words. Recorded results stay as the engine wrote.
-    if (node.tagName === 'table' && !hasClass(node, 'result-table')) breakLongNames(node);
+    if (node.tagName === 'table' && !hasClass(node, 'result-table')) {
+      breakLongNames(node);
+      markTableColumns(node);
+    }
     if (node.tagName === 'table' && parent && index !== undefined && !isTableScroll(parent)) {
       const box: Element = {
         type: 'element',

@@ -17,7 +17,8 @@ const DESK = { width: 1440, height: 900 };
 /**
  * What sticks out sideways at the current width: the page wider than the window, or the article's content wider
  * than the article (code blocks and tables scroll inside their own box, so they never count). One measure each:
- * a walk over every element of 590 pages, twice, doubled the test's time. And what breaks where it must not.
+ * a walk over every element of 590 pages, twice, doubled the test's time. And what breaks where it must not, and a
+ * table column too narrow for its words.
  */
 function overflowNow(): string[] {
   const out: string[] = [];
@@ -29,6 +30,17 @@ function overflowNow(): string[] {
   // An option (`--host`) split after its hyphens: a reader would copy `--` and `host` from two lines.
   for (const code of document.querySelectorAll('code.opt'))
     if (code.getClientRects().length > 1) out.push(`${code.textContent} broken across lines`);
+  // A table's prose squeezed to a word or two a line: a cell of four words or more narrower than 7em (a table in a
+  // hidden tab panel has no width).
+  for (const table of document.querySelectorAll('.article table:not(.result-table, .signature-table)')) {
+    const em = parseFloat(getComputedStyle(table).fontSize);
+    for (const cell of table.querySelectorAll('td, th')) {
+      const text = (cell.textContent ?? '').trim();
+      const width = cell.getBoundingClientRect().width;
+      if (width > 0 && width < 7 * em && text.split(/\s+/).length >= 4)
+        out.push(`"${text.slice(0, 40)}" in a ${Math.round(width)} px column`);
+    }
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@ import { renderPageHtml } from '../../../src/build/render/render-page.tsx';
 import { currentVersion } from '../../../src/catalogue/version.ts';
 import { parseCodeMeta } from '../../../src/markdown/code-meta.ts';
 import { resolveLanguage } from '../../../src/markdown/languages.ts';
+import { pathPieces } from '../../../src/markdown/table-columns.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let model: SiteModel;
@@ -92,6 +93,24 @@ describe('markdown pipeline', () => {
     expect(html).toMatch(
       /<div class="table-scroll" tabindex="0" role="region" aria-label="Table, Language Choice \(1\)"><table><thead><tr><th>Go type/,
     );
+  });
+
+  it('marks a column of short keys to stay on one line and a column of several words to keep room for them', () => {
+    const html = htmlOf('/doc/guide/first');
+    expect(html).toContain('<td class="col-key">int64</td><td class="col-key">BIGINT</td>');
+    expect(html).toContain('<th class="col-prose align-left">Name</th>');
+    expect(html).toContain('<td class="col-prose align-left">a</td><td class="align-right">1</td>');
+  });
+
+  it('lets a long path in a table cell break after its slashes and before a placeholder', () => {
+    expect(pathPieces('s3://<bucket>/<path>/')).toEqual(['s3://', '<bucket>/', '<path>/']);
+    expect(pathPieces('prefix `<catalog>.<database>.<table>`')).toEqual([
+      'prefix `<catalog>.',
+      '<database>.',
+      '<table>`',
+    ]);
+    expect(pathPieces('/etc/databend/query.toml')).toEqual(['/etc/', 'databend/', 'query.toml']);
+    expect(pathPieces('a short/path')).toEqual(['a short/path']);
   });
 
   it('keeps an option or a negative value on one line: a line may not break after its leading hyphen', () => {
