@@ -29,9 +29,31 @@ import { lighthouseScores } from './bench/lighthouse.ts';
 import { describeLoad, serveLoad } from './bench/load-test.ts';
 import { searchFigures, type SearchOptions } from './bench/search.ts';
 import { synthetic, type SyntheticRow } from './bench/synthetic.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
+exitOnBadOptions(
+  'bench',
+  args,
+  {
+    alone: [
+      '--budgets-only',
+      '--search-only',
+      '--phone-only',
+      '--phone-detail',
+      '--misses',
+      '--held-out-misses',
+      '--lighthouse',
+      '--lighthouse-only',
+    ],
+    withValue: ['--runs', '--synthetic'],
+    numbers: { '--runs': [1, 20], '--synthetic': [10, 100_000] },
+    // `--lighthouse-only [site]`: the folder is the one argument that is not an option.
+    positional: args.includes('--lighthouse-only') ? 1 : 0,
+  },
+  'npm run bench -- [--runs <n>] [--synthetic <pages>] [--lighthouse] | --budgets-only | --search-only | --phone-only | --lighthouse-only [site]',
+);
 const searchOptions: SearchOptions = {
   phoneOnly: args.includes('--phone-only'),
   phoneDetail: args.includes('--phone-detail'),

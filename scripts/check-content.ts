@@ -5,7 +5,9 @@
  */
 import { checkContent } from '../src/build/check-content.ts';
 import { ContentErrors } from '../src/content/errors.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 
+exitOnBadOptions('check-content', process.argv.slice(2), {}, 'npm run check:content');
 let result;
 try {
   result = await checkContent(process.cwd());

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { createSiteServer } from '../src/serve/serve-site.ts';
 import { siteConfig } from '../src/site.config.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 import type { AddressInfo } from 'node:net';
 
 /** The routes a site must answer: its sitemap's URLs and the catalogue's routes, each in both slash forms. */
@@ -85,6 +86,12 @@ export async function checkServed(
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = process.argv.slice(2);
+  exitOnBadOptions(
+    'check-served',
+    args,
+    { alone: ['--no-crawl'], positional: 1 },
+    'npx tsx scripts/check-served.ts [site] [--no-crawl]',
+  );
   const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'site');
   const failures = await checkServed(siteDir, path.resolve('content/catalogue/catalogue.tsv'), {
     crawl: !args.includes('--no-crawl'),

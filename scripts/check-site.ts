@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { siteConfig } from '../src/site.config.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -194,7 +195,18 @@ export function checkSite(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const siteDir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'site');
+  const args = process.argv.slice(2);
+  exitOnBadOptions(
+    'check-site',
+    args,
+    { alone: ['--no-landing'], positional: 1 },
+    'npm run check:links -- [site] [--no-landing]',
+  );
+  const siteDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'site');
+  if (!fs.statSync(path.join(siteDir, 'doc'), { throwIfNoEntry: false })?.isDirectory()) {
+    console.error(`site check: ${siteDir} holds no built site (no doc/ folder): build it first (npm run build)`);
+    process.exit(1);
+  }
   const { problems, summary } = checkSite(siteDir, { landing: !process.argv.includes('--no-landing') });
   if (problems.length) {
     console.error(`site check failed: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ContentErrors } from '../src/content/errors.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 import { execFileSync } from 'node:child_process';
 import { generatedPages } from '../src/reference/generated-pages.ts';
 import { readEngineObjects } from '../src/examples/engine-objects.ts';
@@ -22,6 +23,12 @@ import {
 
 const projectRoot = process.cwd();
 const args = process.argv.slice(2);
+exitOnBadOptions(
+  'reference',
+  args,
+  { alone: ['--check', '--write', '--extract-errors'], withValue: ['--repo'] },
+  'npx tsx scripts/reference.ts [--check | --write] | --extract-errors [--repo <git dir>]',
+);
 const write = args.includes('--write');
 
 if (args.includes('--extract-errors')) {

@@ -16,6 +16,7 @@ import { processAlive } from '../examples/example-data.ts';
 import type { BuildOptions, BuildSummary } from './build-site.ts';
 import { BUNDLED_WORKER, startEarlyThread } from './render/early-thread.ts';
 import { CacheFolderError } from './cache/cache-folder.ts';
+import { exitOnBadOptions, type OptionSpec } from './cli-options.ts';
 import { building, OutputFolderError } from './write/output-folder.ts';
 
 export type { BuildOptions, BuildSummary };
@@ -43,26 +44,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 }
 
 const USAGE = 'npm run build -- [--content <dir>] [--out <dir>] [--cache <dir> | --no-cache] [--threads <n>] [--stats]';
-const WITH_VALUE = new Set(['--content', '--out', '--cache', '--threads']);
-const ALONE = new Set(['--no-cache', '--stats']);
-
-/** What is wrong with the command line, if anything: an unknown option, or one without its value. */
-export function checkArgs(args: readonly string[]): string | undefined {
-  const seen = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (seen.has(a)) return `${a} is given twice`;
-    seen.add(a);
-    if (ALONE.has(a)) continue;
-    if (!WITH_VALUE.has(a)) return `unknown option ${JSON.stringify(a)}`;
-    const value = args[++i];
-    if (value === undefined || value === '' || value.startsWith('--')) return `${a} needs a value`;
-    if (a === '--threads' && !/^\d{1,3}$/.test(value))
-      return `--threads needs a whole number, not ${JSON.stringify(value)}`;
-  }
-  if (seen.has('--cache') && seen.has('--no-cache')) return '--cache and --no-cache exclude each other';
-  return undefined;
-}
+const OPTIONS: OptionSpec = {
+  alone: ['--no-cache', '--stats'],
+  withValue: ['--content', '--out', '--cache', '--threads'],
+  numbers: { '--threads': [0, 256] },
+  exclusive: [['--cache', '--no-cache']],
+};
 
 async function main(): Promise<void> {
   // Ctrl-C or a kill mid-build: remove the half-written folder, then stop as the signal asks.
@@ -77,12 +64,7 @@ async function main(): Promise<void> {
   }
   const args = process.argv.slice(2);
   const projectRoot = process.cwd();
-  const usage = checkArgs(args);
-  if (usage) {
-    console.error(`build: ${usage}\nusage: ${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
+  exitOnBadOptions('build', args, OPTIONS, USAGE);
   const flag = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;

@@ -19,6 +19,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible, resolveRequest, statOf, type Redirect } from './site-files.ts';
+import { exitOnBadOptions } from '../build/cli-options.ts';
 
 interface HostConfig {
   redirects?: Redirect[];
@@ -265,6 +266,12 @@ export function createSiteServer(siteDir: string, config: HostConfig = hostConfi
 
 function main(): void {
   const args = process.argv.slice(2);
+  exitOnBadOptions(
+    'serve',
+    args,
+    { withValue: ['--port', '--host'], numbers: { '--port': [1, 65535] }, positional: 1 },
+    'npx tsx src/serve/serve-site.ts [site] [--port <1-65535>] [--host <address>] (npm start: PORT=<port>)',
+  );
   const flag = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;

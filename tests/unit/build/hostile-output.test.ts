@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildSite, checkArgs } from '../../../src/build/cli.ts';
+import { buildSite } from '../../../src/build/cli.ts';
 import { BuildCache } from '../../../src/build/cache/build-cache.ts';
 import { CACHE_MARKER, checkCacheFolder, markCacheFolder } from '../../../src/build/cache/cache-folder.ts';
 import { SITE_MARKER } from '../../../src/build/write/output-folder.ts';
@@ -127,20 +127,6 @@ describe('a build cache from elsewhere', () => {
     },
     scaled(120_000),
   );
-});
-
-describe('the command line', () => {
-  it('refuses an unknown option, an option without its value, and a bad thread count, before building', () => {
-    expect(checkArgs(['--out', 'public', '--stats'])).toBeUndefined();
-    expect(checkArgs(['--out', 'site', '--bogus'])).toBe('unknown option "--bogus"');
-    expect(checkArgs(['--out'])).toBe('--out needs a value');
-    expect(checkArgs(['--out', '--stats'])).toBe('--out needs a value');
-    expect(checkArgs(['--cache', ''])).toBe('--cache needs a value');
-    expect(checkArgs(['--threads', 'two'])).toBe('--threads needs a whole number, not "two"');
-    expect(checkArgs(['--cache', 'c', '--no-cache'])).toBe('--cache and --no-cache exclude each other');
-    expect(checkArgs(['--out', 'a', '--out', 'b'])).toBe('--out is given twice');
-    expect(checkArgs(['site'])).toBe('unknown option "site"');
-  });
 });
 
 describe('the cache folder', () => {
