@@ -48,3 +48,23 @@ export function phraseRun(
   }
   return best;
 }
+
+/**
+ * The query words a page that quotes a pasted message need not hold: its particulars, which the engine fills in and
+ * a page leaves out or prints as a placeholder ("table option <name> is invalid"). They are the words inside the
+ * page's run that the run skips, and, when the run opens the query's text (no query word before it is found in
+ * any page's body, as `heard` says: a name of the reader's own, or a word too common to look up), every word after
+ * it: the engine prints fixed text first, values after ("Table columns count is not match, expect 1, input: 2").
+ * A run after words some page prints is not a message's opening ("remove the root user that has no password": a
+ * page lacking the reader's verb misses what was asked).
+ */
+export function messageParticulars(run: readonly number[], heard: readonly boolean[], words: number): Set<number> {
+  const out = new Set<number>();
+  const first = run[0];
+  const last = run[run.length - 1];
+  if (first === undefined || last === undefined || run.length < PHRASE_MIN_WORDS) return out;
+  for (let t = first + 1; t < last; t++) if (!run.includes(t)) out.add(t);
+  for (let t = 0; t < first; t++) if (heard[t]) return out;
+  for (let t = last + 1; t < words; t++) out.add(t);
+  return out;
+}

@@ -24,7 +24,7 @@ import {
 } from './search-fields.ts';
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
-import { PHRASE_MIN_WORDS, phraseRun } from './body-proximity.ts';
+import { PHRASE_MIN_WORDS, messageParticulars, phraseRun } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { readNamesAsWords } from './name-word.ts';
 import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
@@ -108,9 +108,9 @@ function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weigh
 }
 
 /**
- * The query's words that stand together, in order, in a page's body, for the pages where such a run is rare: at
- * most `RARE_PAGES` pages hold a run as heavy. A phrase many pages use (a tutorial's "load a file from a stage")
- * says nothing about which page is meant; a message that one page prints does.
+ * The query's words that stand together, in order, in a page's body, for the pages holding the heaviest such run
+ * when it is rare: at most `RARE_PAGES` pages hold it. A phrase many pages use (a tutorial's "load a file from a
+ * stage") says nothing about which page is meant; a message that one page prints does.
  */
 export function rarePhraseRuns(
   where: readonly Map<number, readonly number[]>[],
@@ -129,7 +129,12 @@ export function rarePhraseRuns(
       runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
   }
   const out = new Map<number, number[]>();
-  for (const r of runs) if (runs.filter((o) => o.weight >= r.weight - 1e-9).length <= RARE_PAGES) out.set(r.d, r.terms);
+  // Only the heaviest run counts: a page quoting less of the message ("engine type MEMORY", on the engine's page)
+  // prints another sentence than the page quoting all of it ("engine type MEMORY, does not support UPDATE").
+  const heaviest = runs.reduce((a, r) => Math.max(a, r.weight), 0);
+  for (const r of runs)
+    if (r.weight >= heaviest - 1e-9 && runs.filter((o) => o.weight >= r.weight - 1e-9).length <= RARE_PAGES)
+      out.set(r.d, r.terms);
   return out;
 }
 
@@ -225,6 +230,8 @@ export function rankPages(
   const runs = rarePhraseRuns(where, weights);
   // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
   addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
+  // Query words some page's body prints (looked up and found): the ones a pasted message's run may not follow.
+  const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
@@ -242,6 +249,8 @@ export function rankPages(
     const answers: boolean[] = [];
     let namesFeature = false;
     const inRun = new Set(runs.get(d) ?? []);
+    // A page that quotes a pasted message's opening text does not miss its particulars (the values after it).
+    const particulars = messageParticulars(runs.get(d) ?? [], heard, terms.length);
     terms.forEach((_term, t) => {
       const q = quality[t];
       let best = 0;
@@ -254,7 +263,7 @@ export function rankPages(
       if (inTitle < MATCH.stem) titleHolds = false;
       if (Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0) < MATCH.stem) wordsInFields = false;
       const b = body[t]?.get(d) ?? 0;
-      if (best > 0 || b > 0 || common[t]) matched += weights[t] ?? 0;
+      if (best > 0 || b > 0 || common[t] || particulars.has(t)) matched += weights[t] ?? 0;
       let inAnyField =
         Math.max(inTitle, q?.[d * F + 1] ?? 0, q?.[d * F + 2] ?? 0, q?.[d * F + 3] ?? 0) >= MATCH.synonym;
       // A rare word in the body (an error name, a code), or a word of a run of the query, counts as if the summary
