@@ -22,7 +22,18 @@ import {
   type Shown,
 } from '../tests/search/relevance.ts';
 import { ORIGIN, pagefindModule, serveFolder } from '../tests/search/pagefind-oracle.ts';
+import { exitOnBadOptions } from '../src/build/cli-options.ts';
 
+exitOnBadOptions(
+  'search-relevance',
+  process.argv.slice(2),
+  {
+    alone: ['--misses', '--held-out-misses', '--gate', '--scores', '--wasm'],
+    withEquals: ['--file='],
+    positional: Infinity,
+  },
+  'npx tsx scripts/search-relevance.ts [--misses] [--held-out-misses] [--gate] [--wasm] [--file=<tsv>] [query... [--scores]]',
+);
 const siteDir = path.resolve(process.env.SITE_DIR ?? 'site');
 serveFolder(siteDir);
 
