@@ -1,9 +1,11 @@
 /**
- * How a table's columns may narrow on a phone, read from what their cells hold. Classes only (the CSP forbids
- * inline style); article.css gives them their widths.
- * - `col-prose`: a column with a cell of several words keeps a minimum width, so a table that cannot fit scrolls
+ * How a table's columns may narrow on a phone, read from what their cells hold. Classes on the table only, one
+ * per marked column (`prose-2 key-1`), not on every cell: the REST API page has 79 such cells, and a class on each
+ * made its HTML heavier than its budget. The CSP forbids inline style; article.css gives the columns their widths
+ * by position, up to `MARKED_COLUMNS`.
+ * - `prose-<n>`: a column with a cell of several words keeps a minimum width, so a table that cannot fit scrolls
  *   rather than stack its words one or two a line.
- * - `col-key`: a column whose every cell is one short token (`E051-01`, `9191`, `Yes`) does not wrap: it would
+ * - `key-<n>`: a column whose every body cell is one short token (`E051-01`, `9191`, `Yes`) does not wrap: it would
  *   otherwise break after a hyphen.
  * - A long path or qualified name in a cell (`<catalog>.<database>.<table>`, `s3://<bucket>/<path>/`) may break
  *   after its `/` and `.` (a `<wbr>`), rather than hold its column as wide as itself.
@@ -14,6 +16,8 @@ import type { Element, ElementContent } from 'hast';
 const PROSE_WORDS = 3;
 /** The longest token a key column's cell may hold. */
 const KEY_CHARS = 14;
+/** Columns marked, from the first: article.css has a rule for each (a Markdown table has no spanning cells). */
+export const MARKED_COLUMNS = 8;
 
 export function markTableColumns(table: Element): void {
   const rows = elements(table).flatMap((part) => (part.tagName === 'tr' ? [part] : elements(part)));
@@ -27,12 +31,7 @@ export function markTableColumns(table: Element): void {
     });
     const prose = texts.some((t) => t.split(/\s+/).length >= PROSE_WORDS);
     const key = texts.length > 0 && texts.every((t) => t.length <= KEY_CHARS && !/\s/.test(t));
-    const name = prose ? 'col-prose' : key ? 'col-key' : undefined;
-    if (!name) continue;
-    for (const row of cells) {
-      const cell = row[i];
-      if (cell && (prose || cell.tagName === 'td')) addClass(cell, name);
-    }
+    if (i < MARKED_COLUMNS && (prose || key)) addClass(table, `${prose ? 'prose' : 'key'}-${i + 1}`);
   }
   breakPaths(table);
 }
