@@ -18,7 +18,7 @@ import {
   type Shown,
 } from '../../tests/search/relevance.ts';
 import { fmt } from './bytes.ts';
-import { PHONE_GOAL, phoneSearchCosts } from './phone-search.ts';
+import { KEY_DELAYS_MS, PHONE_GOAL, phoneSearchCosts } from './phone-search.ts';
 import { listenOn } from './serve.ts';
 
 /** What to print besides the figures: `--phone-only`, `--phone-detail`, `--misses`, `--held-out-misses`. */
@@ -188,21 +188,22 @@ export async function searchFigures(siteDir: string, opts: SearchOptions): Promi
   }
 }
 
-/** What typed queries cost a phone (`phone-search.ts`). */
+/** What typed queries cost a phone (`phone-search.ts`), typed quickly and at a steady pace. */
 async function printPhoneCosts(browser: Browser, port: number, detail: boolean): Promise<void> {
-  const phone = await phoneSearchCosts(browser, `http://localhost:${port}`);
-  console.log(
-    `search on a phone (390x844, cold page, typed key by key; every request until the ` +
-      `network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ` +
-      `${PHONE_GOAL.requests} requests):`,
-  );
-  for (const c of phone) {
+  for (const delay of KEY_DELAYS_MS) {
+    const phone = await phoneSearchCosts(browser, `http://localhost:${port}`, delay);
     console.log(
-      `  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ` +
-        `${fmt(c.bytes).padStart(9)}  ` +
-        `${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`,
+      `search on a phone (390x844, cold page, typed key by key every ${delay} ms; every request until the ` +
+        `network is quiet, bytes as sent; goal ≤ ${fmt(PHONE_GOAL.bytes)} and ≤ ${PHONE_GOAL.requests} requests):`,
     );
-    // `--phone-detail`: each request of the query, with its bytes as sent.
-    if (detail) for (const file of c.files) console.log(`      ${fmt(file.bytes).padStart(9)}  ${file.path}`);
+    for (const c of phone) {
+      console.log(
+        `  ${JSON.stringify(c.query).padEnd(20)} ${String(c.requests).padStart(3)} requests, ` +
+          `${fmt(c.bytes).padStart(9)}  ` +
+          `${c.bytes <= PHONE_GOAL.bytes && c.requests <= PHONE_GOAL.requests ? 'met' : 'MISSED'}`,
+      );
+      // `--phone-detail`: each request of the query, with its bytes as sent.
+      if (detail) for (const file of c.files) console.log(`      ${fmt(file.bytes).padStart(9)}  ${file.path}`);
+    }
   }
 }
