@@ -24,6 +24,8 @@ export function bodyModules(): string[] {
     at('content/image-size.ts'),
     at('build/paths.ts'),
     at('site.config.ts'),
+    // How the body's markup is written.
+    at('build/render/lean-html.ts'),
   ]).concat(at('build/render/page-work.tsx'));
 }
 

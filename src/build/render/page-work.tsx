@@ -37,6 +37,7 @@ import {
 } from '../page-keys.ts';
 import { pagefindInput } from './pagefind-input.ts';
 import { CONTENT_ASSET_BASE } from '../paths.ts';
+import { leanHtml } from './lean-html.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { siteConfig } from '../../site.config.ts';
 
@@ -172,7 +173,7 @@ export class PageWork {
       this.setup.cards,
       this.setup.categoryOfDir[path.posix.dirname(doc.relPath)],
     );
-    const html = renderToStaticMarkup(<ArticleBody tree={rendered.hast} />);
+    const html = leanHtml(renderToStaticMarkup(<ArticleBody tree={rendered.hast} />));
     const meta: BodyMeta = {
       anchors: [...parsed.anchors],
       toc: parsed.toc,
