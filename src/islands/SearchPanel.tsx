@@ -45,6 +45,7 @@ export function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps)
     setActive,
     markUnavailable,
     answer,
+    searchNow,
   } = useSearchAnswers({
     query,
     section,
@@ -97,6 +98,7 @@ export function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps)
       const chosen = active > 0 ? optionUrls[active] : undefined;
       if (chosen) open(chosen);
       else if (answer.current) {
+        searchNow();
         // The first result, once its deep link is known: it may open at the section that answers the query.
         answer.current.then((found) => open(found[0]?.url ?? searchPageUrl(q))).catch(() => open(searchPageUrl(q)));
       } else if (q) open(searchPageUrl(q));

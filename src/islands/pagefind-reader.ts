@@ -46,7 +46,11 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 class Part {
   index!: PagefindIndex;
   keep: string[] = [];
+  /** The part's metadata is in. */
+  ready = false;
   private readonly chunks = new Map<string, Promise<void>>();
+  /** Chunks fetched and added to the index (`loaded`). */
+  private readonly added = new Set<string>();
   private readonly fragments = new Map<string, Promise<PagefindData>>();
   private readonly baseUrl: string;
 
@@ -67,6 +71,7 @@ class Part {
     if (!language) throw new Error(`Pagefind file ${this.basePath}pagefind-entry.json: no language index`);
     const file = `${this.basePath}pagefind.${language.hash}.pf_meta`;
     this.index = new PagefindIndex(decodeMeta(await decompress(await fetchBytes(file), file), file));
+    this.ready = true;
   }
 
   /** Loads the chunks `term` (normalized) needs; each chunk is fetched once. */
@@ -78,7 +83,10 @@ class Part {
           const file = `${this.basePath}index/${hash}.pf_index`;
           loading = fetchBytes(file)
             .then((bytes) => decompress(bytes, file))
-            .then((bytes) => this.index.addChunk(decodeChunk(bytes, file)));
+            .then((bytes) => {
+              this.index.addChunk(decodeChunk(bytes, file));
+              this.added.add(hash);
+            });
           // A failed fetch is tried again by the next query that needs the chunk.
           loading.catch(() => this.chunks.delete(hash));
           this.chunks.set(hash, loading);
@@ -86,6 +94,11 @@ class Part {
         return loading;
       }),
     );
+  }
+
+  /** Whether every chunk `term` (normalized) needs is in, so that searching it fetches nothing. */
+  has(term: string): boolean {
+    return this.index.requestChunks(term).every((hash) => this.added.has(hash));
   }
 
   /** A page's fragment, as Pagefind hands it over (`raw_content` escaped, `url` from the site's root). */
@@ -144,6 +157,11 @@ export class PagefindReader implements Pagefind {
   async preload(query: string): Promise<void> {
     const parts = await this.ready();
     await Promise.all(parts.map((p) => p.load(normalizeQuery(query, p.keep).term)));
+  }
+
+  /** Whether searching `query` would fetch nothing: every part has opened and holds the chunks it needs. */
+  loaded(query: string): boolean {
+    return this.parts.length > 0 && this.parts.every((p) => p.ready && p.has(normalizeQuery(query, p.keep).term));
   }
 
   async search(query: string): Promise<{ results: PagefindResult[] }> {

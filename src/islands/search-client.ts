@@ -5,8 +5,8 @@
 import { matchNames } from './name-match.ts';
 import { commonTerms } from './search-fields.ts';
 import { rankPages, type RankedPage } from './search-rank.ts';
-import { queryTerms } from './search-text.ts';
-import { bodyLookups, bodyResults, loadPagefind, loadWholeIndexLater, NO_BODY } from './search-fulltext.ts';
+import { queryTerms, words } from './search-text.ts';
+import { bodyLookups, bodyReady, bodyResults, loadPagefind, loadWholeIndexLater, NO_BODY } from './search-fulltext.ts';
 import { mergeResults, nameHitResult, type PageHit, type SearchHit } from './search-hits.ts';
 import { awaitsSummary, fieldIndexOf, loadNames, loadSummaries } from './search-records.ts';
 import { withDetails } from './search-details.ts';
@@ -44,6 +44,11 @@ export interface SearchOptions {
   current?: () => boolean;
   /** Excerpts and deep links wait this long after the results, for the reader to stop typing. */
   detailsAfterMs?: number;
+  /**
+   * The last word may still be being typed (no space after it): if its index chunks are not in yet, nothing is
+   * fetched for it; it is matched in the page fields and names only, and the answer is not `final`.
+   */
+  typing?: boolean;
 }
 
 /** A search given up because a newer query replaced it (`SearchOptions.current`). */
@@ -58,6 +63,16 @@ export class SearchCancelled extends Error {
 export interface SearchAnswer {
   hits: SearchHit[];
   details: Promise<SearchHit[]>;
+  /**
+   * The answer to the query. Not final: a word being typed was matched without its index chunks (`typing`), so
+   * the list is a preview the answer may reorder, and `details` are the same hits (no fragment fetched).
+   */
+  final: boolean;
+}
+
+/** The word still being typed at the end of the query (no space or punctuation after it), if any. */
+export function wordBeingTyped(query: string): string | undefined {
+  return /[\p{L}\p{N}.]$/u.test(query) ? words(query).at(-1) : undefined;
 }
 
 /** At most this many query words are looked up in the full-text index (a pasted paragraph stays fast). */
@@ -78,7 +93,14 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const terms = queryTerms(query).slice(0, MAX_TERMS);
   const common = commonTerms(fields, terms);
   const skipped = bodyLookups(fields, terms);
-  const bodies = await Promise.all(terms.map((t, i) => (skipped[i] ? NO_BODY : bodyResults(fullText, t.text))));
+  // A word being typed whose chunks are not in: looked up once it is ended or the text has stood (the caller
+  // searches again without `typing`), so the chunks of its prefixes are never fetched.
+  const typed = options.typing ? wordBeingTyped(query) : undefined;
+  const deferred = terms.map((t, i) => !skipped[i] && t.text === typed && !bodyReady(fullText, t.text));
+  const final = !deferred.includes(true);
+  const bodies = await Promise.all(
+    terms.map((t, i) => (skipped[i] || deferred[i] ? NO_BODY : bodyResults(fullText, t.text))),
+  );
   loadWholeIndexLater(fullText.pf);
   const ranked = rankPages(
     fields,
@@ -108,6 +130,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
       ? []
       : matchNames(index.names, query, options.section).filter((n) => !kind || n.record.kind === kind);
   const hits = mergeResults(query, names, kind && kind !== 'page' ? [] : pages, limit);
+  if (!final) return { hits, details: Promise.resolve(hits), final };
   const nameShown = new Map(names.map((n) => [`${n.record.url}\0${n.record.name}`, n]));
   const detailed = options.detailed ?? limit;
   // The list may be typed over while it is on screen (a phone shows the results of texts typed on the way): its
@@ -130,7 +153,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
       }),
     ),
   );
-  return { hits, details };
+  return { hits, details, final };
 }
 
 /** The page ranking for a query, scores included (for tuning: `scripts/search-relevance.ts --scores`). */

@@ -32,6 +32,8 @@ export interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   mergeIndex(basePath: string, options?: Record<string, unknown>): Promise<void>;
   search(query: string): Promise<{ results: PagefindResult[] } | null>;
+  /** Whether searching `query` would fetch nothing (our reader only: Pagefind's own module cannot tell). */
+  loaded?(query: string): boolean;
 }
 
 /** Pagefind with every part of the index merged, and the part each result id belongs to. */
@@ -157,6 +159,15 @@ export function bodyResults({ pf, parts, chunks }: FullText, word: string): Prom
     bodyCache.set(word, answer);
   }
   return answer;
+}
+
+/**
+ * Whether `bodyResults` can answer `word` without fetching a chunk: it was looked up before, or every chunk it
+ * needs is in (an earlier word's, or the whole index on a desk). A Pagefind that cannot tell is taken as ready.
+ */
+export function bodyReady({ pf, chunks }: FullText, word: string): boolean {
+  if (bodyCache.has(word) || !pf.loaded) return true;
+  return pf.loaded([...chunkProbes(chunks, word), word].join(' '));
 }
 
 export const NO_BODY: Promise<BodyAnswer> = Promise.resolve({ hits: [], handles: new Map() });

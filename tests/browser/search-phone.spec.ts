@@ -127,3 +127,53 @@ test('with a screenful of results, Close is on screen and closes the dialog', as
   await close.tap();
   await expect(dialog).not.toBeVisible();
 });
+
+// A steady typist (a key every 250 ms, about 40 words a minute) pauses past the typing pause at every key.
+const STEADY_MS = 250;
+
+test('a steady typist fetches no index chunks for a word typed on within the pause', async ({ page }) => {
+  await gotoReady(page, pages.deep);
+  await page.waitForLoadState('networkidle');
+  // Each text the box held, from when; and the text in the box when each index chunk is asked for.
+  await page.evaluate(() => {
+    const w = window as unknown as { texts: { text: string; at: number }[]; asked: string[] };
+    w.texts = [];
+    w.asked = [];
+    document.addEventListener(
+      'input',
+      (e) => w.texts.push({ text: (e.target as HTMLInputElement).value, at: performance.now() }),
+      true,
+    );
+    const fetchBefore = window.fetch.bind(window);
+    window.fetch = (url, init) => {
+      if ((url instanceof Request ? url.url : url.toString()).endsWith('.pf_index'))
+        w.asked.push(document.querySelector<HTMLInputElement>('.search-dialog input')?.value ?? '');
+      return fetchBefore(url, init);
+    };
+  });
+  await page.locator('.search-button').tap();
+  const input = page.locator('.search-dialog input[type="search"]');
+  await input.pressSequentially('time travel', { delay: STEADY_MS });
+  await expect(page.locator('.search-dialog .search-status')).toContainText('"time travel"');
+  await page.locator('.search-dialog .search-results[data-details="ready"]').waitFor({ state: 'attached' });
+  const { texts, asked } = await page.evaluate(() => {
+    const w = window as unknown as { texts: { text: string; at: number }[]; asked: string[] };
+    return { texts: w.texts, asked: w.asked };
+  });
+  expect(asked).toContain('time travel');
+  // How long each text stood before the next key (a busy machine may delay a key: then that prefix may be looked up).
+  const stood = new Map(texts.map((t, i) => [t.text, (texts[i + 1]?.at ?? Infinity) - t.at]));
+  // "tim", "tra", "trav"... cost nothing: a word's chunks come once it is ended ("time ") or the text stands.
+  const typedOver = asked.filter((t) => !t.endsWith(' ') && (stood.get(t) ?? Infinity) < 400);
+  expect(typedOver).toEqual([]);
+});
+
+test('Enter pressed right after typing at a steady pace opens the answer, not the list shown while typing', async ({
+  page,
+}) => {
+  await gotoReady(page, pages.deep);
+  await page.locator('.search-button').tap();
+  await page.locator('.search-dialog input[type="search"]').pressSequentially('insert overwrite', { delay: STEADY_MS });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/doc\/sql-commands\/dml\/dml-insert#overwrite$/);
+});

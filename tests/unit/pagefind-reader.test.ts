@@ -132,6 +132,27 @@ describe('the Pagefind reader', () => {
     expect(await compareAnswers(wasm, reader, asked, starts())).toEqual([]);
   }, 240_000);
 
+  it('tells whether a word can be searched without fetching: only once every chunk it needs is in', async () => {
+    const [, reader] = await openBoth(['', 'part-1']);
+    const fetched: string[] = [];
+    const fetchBefore = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      fetched.push(input instanceof Request ? input.url : input.toString());
+      return fetchBefore(input, init);
+    };
+    try {
+      expect(reader.loaded?.('timestamps')).toBe(false);
+      await reader.preload('timestamps');
+      expect(fetched.some((f) => f.endsWith('.pf_index'))).toBe(true);
+      expect(reader.loaded?.('timestamps')).toBe(true);
+      fetched.length = 0;
+      await reader.search('timestamps');
+      expect(fetched).toEqual([]);
+    } finally {
+      globalThis.fetch = fetchBefore;
+    }
+  });
+
   it('stems as Snowball 3 English, its exceptions and special regions included', () => {
     // As Pagefind 1.6.0's WebAssembly stems them (read once from its playground mode's search keywords).
     const cases: [string, string][] = [
