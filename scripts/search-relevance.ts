@@ -41,9 +41,14 @@ serveFolder(siteDir);
 const pf: Pagefind = process.argv.includes('--wasm') ? await pagefindModule() : new PagefindReader();
 usePagefind(pf, `${ORIGIN}/pagefind/`);
 
-async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {
-  const { hits: all, details } = await search(q, { limit: 30 });
-  const hits = (await details).slice(0, 10);
+/**
+ * The first 30 results, and the details (excerpts, deep links) of the first `detailed`: the suites judge the first
+ * three only, and details never move a result (search-details.ts), so the rest would be made for nothing (two
+ * thirds of the gate's time when all 30 were detailed).
+ */
+async function shownFor(q: string, detailed = 10): Promise<{ shown: Shown; titles: string[]; urls: string[] }> {
+  const { hits: all, details } = await search(q, { limit: 30, detailed });
+  const hits = (await details).slice(0, detailed);
   return {
     urls: all.map((h) => h.url.split('#')[0] ?? h.url),
     shown: {
@@ -57,6 +62,9 @@ async function shownFor(q: string): Promise<{ shown: Shown; titles: string[]; ur
   };
 }
 
+/** What a suite judges: the first result and the first three with their deep links (`Shown`). */
+const JUDGED = 3;
+
 const queries = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const fileArg = process.argv.find((a) => a.startsWith('--file='));
 if (fileArg) {
@@ -64,7 +72,7 @@ if (fileArg) {
   const lines = fs.readFileSync(fileArg.slice('--file='.length), 'utf8').split('\n').filter(Boolean);
   for (const line of lines) {
     const [q = '', expect = ''] = line.split('\t');
-    const { shown } = await shownFor(q);
+    const { shown } = await shownFor(q, JUDGED);
     if ((shown.first ?? '').split('#')[0] === expect) right++;
     else console.log(`  miss ${JSON.stringify(q)}: ${shown.first}`);
   }
@@ -92,7 +100,7 @@ if (fileArg) {
   let reciprocal = 0;
   const cases = relevanceCases();
   for (const c of cases) {
-    const { shown, urls } = await shownFor(c.q);
+    const { shown, urls } = await shownFor(c.q, JUDGED);
     results.push({ c, shown });
     const rank = urls.findIndex((u) => [c.expect, ...(c.alt ?? [])].some((e) => (e.split('#')[0] ?? e) === u));
     if (rank >= 0) reciprocal += 1 / (rank + 1);
@@ -111,7 +119,7 @@ if (fileArg) {
   const open = openCases();
   if (open.length) {
     const shown: { c: RelevanceCase; shown: Shown }[] = [];
-    for (const c of open) shown.push({ c, shown: (await shownFor(c.q)).shown });
+    for (const c of open) shown.push({ c, shown: (await shownFor(c.q, JUDGED)).shown });
     const o = figures(shown);
     console.log(`open queries: right page first ${o.top1[0]}/${o.top1[1]}`);
     if (process.argv.includes('--misses')) for (const m of o.misses) console.log(`  ${m}`);
@@ -119,7 +127,7 @@ if (fileArg) {
   // The held-out sets: aggregates only (never tune on their queries); `--held-out-misses` lists them for a report.
   for (const set of heldOutSets()) {
     const held: { c: RelevanceCase; shown: Shown }[] = [];
-    for (const c of set.cases) held.push({ c, shown: (await shownFor(c.q)).shown });
+    for (const c of set.cases) held.push({ c, shown: (await shownFor(c.q, JUDGED)).shown });
     const h = heldOutFigures(held);
     console.log(`${set.name} (${set.file}): ${describeHeldOut(h)}`);
     if (process.argv.includes('--held-out-misses')) for (const m of h.misses) console.log(`  ${m}`);

@@ -41,10 +41,14 @@ function expectSame(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
   for (const [rel, data] of a) expect(b.get(rel)?.equals(data), rel).toBe(true);
 }
 
-/** A build; a new cache starts with what depends on the code alone (see `seedInto`). */
+/**
+ * A build; a new cache starts with what depends on the code alone (see `seedInto`). Pages are rendered in this
+ * thread, as in the rebuild tests (rebuild-projects.ts): these tests are about what the build writes and removes,
+ * and a render thread started for each build of six pages cost more than the pages.
+ */
 const build = async (outDir: string, cacheDir: string | false, contentDir = content) => {
   if (cacheDir && !fs.existsSync(cacheDir)) await seedInto(cacheDir);
-  return buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2 });
+  return buildSite({ projectRoot: root, contentDir, outDir, cacheDir, searchPagesPerPart: 2, threads: 0 });
 };
 
 function manifestOf(cacheDir: string): { file: string; json: Record<string, unknown> & { site: WrittenSite } } {
