@@ -9,23 +9,18 @@
  * value, so a tag is `<` up to the next `>`. Script elements are kept as they are (their text is not escaped).
  * The meaning of the document is unchanged: a parser reads the same text and the same attribute values.
  */
-const PIECE = /<script\b[^>]*>[\s\S]*?<\/script>|<[^>]*>/g;
+const PIECE = /<script\b[^>]*>[\s\S]*?<\/script>|<[^>]*>|&#x27;|&quot;/g;
 /** Attributes whose presence is their meaning: written bare when empty. */
 const EMPTY_FLAG = /\s(open|data-[a-z-]+)=""/g;
 
 export function leanHtml(html: string): string {
-  let out = '';
-  let last = 0;
-  PIECE.lastIndex = 0;
-  for (let m = PIECE.exec(html); m; m = PIECE.exec(html)) {
-    out += leanText(html.slice(last, m.index));
-    const piece = m[0];
-    out += piece.startsWith('<script')
-      ? piece
-      : piece.replaceAll('&#x27;', "'").replace(EMPTY_FLAG, (_, name: string) => ` ${name}`);
-    last = PIECE.lastIndex;
-  }
-  return out + leanText(html.slice(last));
+  return html.replace(PIECE, (piece) => {
+    if (piece === '&#x27;') return "'";
+    if (piece === '&quot;') return '"';
+    if (piece.startsWith('<script')) return piece;
+    // A tag: its values are double-quoted, where `'` needs no escape and `"` does.
+    return piece.includes('&#x27;') || piece.includes('=""')
+      ? piece.replaceAll('&#x27;', "'").replace(EMPTY_FLAG, (_, name: string) => ` ${name}`)
+      : piece;
+  });
 }
-
-const leanText = (text: string) => text.replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
