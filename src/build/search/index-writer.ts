@@ -16,56 +16,11 @@ import {
   type Occurrences,
   type PageEntry,
 } from './page-entries.ts';
+import { CborWriter } from './pagefind-cbor.ts';
 import { INDEX_CHUNK_SIZE } from './search-parts.ts';
 
 /** The characters Pagefind 1.6 counts as part of a word (`WORD_SYMBOLS`), listed in its entry file. */
 const INCLUDE_CHARACTERS = ['_', '‿', '⁀', '⁔', '︳', '︴', '﹍', '﹎', '﹏', '＿'];
-
-/** CBOR as minicbor writes it: definite lengths, the shortest head. */
-class CborWriter {
-  private buf = Buffer.allocUnsafe(1 << 16);
-  private at = 0;
-  private room(n: number): void {
-    if (this.at + n <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
-    this.buf.copy(bigger, 0, 0, this.at);
-    this.buf = bigger;
-  }
-  private head(major: number, n: number): void {
-    this.room(5);
-    const m = major << 5;
-    if (n < 24) this.buf[this.at++] = m | n;
-    else if (n < 0x100) {
-      this.buf[this.at++] = m | 24;
-      this.buf[this.at++] = n;
-    } else if (n < 0x10000) {
-      this.buf[this.at++] = m | 25;
-      this.at = this.buf.writeUInt16BE(n, this.at);
-    } else if (n < 0x100000000) {
-      this.buf[this.at++] = m | 26;
-      this.at = this.buf.writeUInt32BE(n, this.at);
-    } else throw new Error(`search index: ${n} does not fit the index`);
-  }
-  array(n: number): this {
-    this.head(4, n);
-    return this;
-  }
-  int(n: number): this {
-    if (n < 0) this.head(1, -1 - n);
-    else this.head(0, n);
-    return this;
-  }
-  string(s: string): this {
-    const length = Buffer.byteLength(s, 'utf8');
-    this.head(3, length);
-    this.room(length);
-    this.at += this.buf.write(s, this.at, 'utf8');
-    return this;
-  }
-  bytes(): Buffer {
-    return Buffer.from(this.buf.subarray(0, this.at));
-  }
-}
 
 /** Rust's string order (code points); JavaScript's own where no surrogate pair can order differently. */
 const HIGH = /[\ud800-\uffff]/;
@@ -120,8 +75,8 @@ export function writePart(entries: readonly PageEntry[]): Map<string, Buffer> {
   const chunkMeta: [from: string, to: string, hash: string][] = [];
   const keys = [...words.keys()];
   // Sorted natively unless a word holds a character whose UTF-16 order is not its code point order.
-  if (keys.some((k) => HIGH.test(k))) keys.sort(rustOrder);
-  else keys.sort();
+  const high = new Set(keys.filter((k) => HIGH.test(k)));
+  keys.sort((a, b) => (high.has(a) || high.has(b) ? compareCodePoints(a, b) : a < b ? -1 : a > b ? 1 : 0));
   for (const chunk of chunksOf(keys.map((k) => words.get(k)!))) {
     const cbor = new CborWriter().array(1).array(chunk.length);
     for (const w of chunk) {
@@ -175,9 +130,12 @@ function writePages(cbor: CborWriter, pages: readonly [number, Occurrences][], f
     cbor
       .array(3)
       .int(page - last)
-      .array(locs.length);
+      .raw(locs);
     last = page;
-    for (const l of locs) cbor.int(l);
+    if (meta.length === 0) {
+      cbor.array(0);
+      continue;
+    }
     const encoded = encodeMeta(meta, (f) => fieldId.get(f)!);
     cbor.array(encoded.length);
     for (const n of encoded) cbor.int(n);
@@ -214,7 +172,7 @@ function metaLength(meta: Occurrences['meta']): number {
  */
 function chunksOf(words: PartWord[]): PartWord[][] {
   const sizeOf = (pages: [number, Occurrences][]) =>
-    pages.reduce((n, [, at]) => n + 1 + at.locs.length + metaLength(at.meta), 0);
+    pages.reduce((n, [, at]) => n + 1 + at.count + (at.meta.length ? metaLength(at.meta) : 0), 0);
   const chunks: PartWord[][] = [];
   let chunk: PartWord[] = [];
   let size = 0;

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { CborCursor, CborWriter } from './pagefind-cbor.ts';
 import { decodeCbor, type Cbor } from './pagefind-meta.ts';
 
 export const SIGNATURE = 'pagefind_dcd';
@@ -19,8 +20,12 @@ export const LANGUAGE = 'en';
 
 /** A page's occurrences of one form of a word. */
 export interface Occurrences {
-  /** Pagefind's own list for the page: positions as deltas, each run after a negative number (its weight). */
-  locs: number[];
+  /**
+   * Pagefind's own list for the page, as it encodes it (a CBOR array: positions as deltas, each run after a
+   * negative number, its weight), and its length: copied into a part as it is.
+   */
+  locs: Buffer;
+  count: number;
   /** Positions in the page's metadata fields, by field name. */
   meta: [field: string, position: number][];
 }
@@ -91,19 +96,6 @@ export function decodeIndex(files: ReadonlyMap<string, Buffer>): PageEntry[] {
       words: [],
     };
   });
-  const at = (locs: Cbor, metaLocs: Cbor): Occurrences => {
-    const meta: Occurrences['meta'] = [];
-    let field = '';
-    let position = 0;
-    for (const v of list(metaLocs, 'metadata locations')) {
-      const n = int(v, 'metadata location');
-      if (n < 0) {
-        field = fields[-n - 1] ?? fail('a metadata field out of range');
-        position = 0;
-      } else meta.push([field, (position += n)]);
-    }
-    return { locs: list(locs, 'locations').map((l) => int(l, 'location')), meta };
-  };
   /** Each page's words by word, in the order met (chunks are in word order). */
   const byPage = entries.map(() => new Map<string, PageWord>());
   const wordOf = (page: number, word: string): PageWord => {
@@ -112,25 +104,37 @@ export function decodeIndex(files: ReadonlyMap<string, Buffer>): PageEntry[] {
     if (!w) words.set(word, (w = [word, null, []]));
     return w;
   };
-  const pagesOf = (v: Cbor, each: (page: number, found: Occurrences) => void) => {
+  const pagesOf = (c: CborCursor, each: (page: number, found: Occurrences) => void) => {
     let page = 0;
-    for (const p of list(v, 'word pages')) {
-      const [delta, locs, metaLocs] = list(p, 'word page');
-      page += int(delta, 'page number');
-      each(page, at(locs, metaLocs ?? []));
+    for (let n = c.array(); n > 0; n--) {
+      const items = c.array();
+      page += c.int();
+      const { bytes, count } = c.ints();
+      const meta: Occurrences['meta'] = [];
+      let field = '';
+      let position = 0;
+      for (let k = items > 2 ? c.array() : 0; k > 0; k--) {
+        const v = c.int();
+        if (v < 0) {
+          field = fields[-v - 1] ?? fail('a metadata field out of range');
+          position = 0;
+        } else meta.push([field, (position += v)]);
+      }
+      each(page, { locs: bytes, count, meta });
     }
   };
   for (const c of list(chunks, 'chunks')) {
     const name = `index/${text(list(c, 'chunk')[2], 'chunk hash')}.pf_index`;
-    const chunk = files.get(name) ?? fail(`no ${name}`);
-    const [words] = list(decodeCbor(payload(chunk, name), 0).value, name);
-    for (const w of list(words, 'words')) {
-      const [word, pages, variants] = list(w, 'word');
-      const plain = text(word, 'word');
-      pagesOf(pages, (page, found) => (wordOf(page, plain)[1] = found));
-      for (const v of list(variants ?? [], 'variants')) {
-        const [form, vPages] = list(v, 'variant');
-        pagesOf(vPages, (page, found) => wordOf(page, plain)[2].push([text(form, 'variant form'), found]));
+    const cursor = new CborCursor(payload(files.get(name) ?? fail(`no ${name}`), name), name);
+    cursor.array();
+    for (let n = cursor.array(); n > 0; n--) {
+      const items = cursor.array();
+      const word = cursor.string();
+      pagesOf(cursor, (page, found) => (wordOf(page, word)[1] = found));
+      for (let v = items > 2 ? cursor.array() : 0; v > 0; v--) {
+        cursor.array();
+        const form = cursor.string();
+        pagesOf(cursor, (page, found) => wordOf(page, word)[2].push([form, found]));
       }
     }
   }
@@ -138,16 +142,47 @@ export function decodeIndex(files: ReadonlyMap<string, Buffer>): PageEntry[] {
   return entries;
 }
 
-/** An entry as the cache keeps it: the fragment's bytes, and the rest as JSON. */
+/** An entry as the cache keeps it: the fragment's bytes, its words in CBOR (locations as Pagefind wrote them), the rest as JSON. */
 export function entryParts(entry: PageEntry): Record<string, string | Buffer> {
-  const { fragment, ...rest } = entry;
-  return { fragment, entry: JSON.stringify(rest) };
+  const { fragment, words, ...rest } = entry;
+  const cbor = new CborWriter();
+  const occurrences = (at: Occurrences) => {
+    cbor.raw(at.locs).array(at.meta.length * 2);
+    for (const [field, position] of at.meta) cbor.string(field).int(position);
+  };
+  for (const [word, plain, variants] of words) {
+    cbor.string(word);
+    if (plain) occurrences(plain);
+    else cbor.null();
+    cbor.array(variants.length);
+    for (const [form, at] of variants) {
+      cbor.string(form);
+      occurrences(at);
+    }
+  }
+  return { fragment, words: cbor.bytes(), entry: JSON.stringify(rest) };
 }
 
 /** An entry from the cache's parts (whole: the cache checks its hash); undefined if it is not there. */
 export function entryFromParts(parts: ReadonlyMap<string, Buffer> | undefined): PageEntry | undefined {
   const fragment = parts?.get('fragment');
+  const blob = parts?.get('words');
   const rest = parts?.get('entry');
-  if (!fragment || !rest) return undefined;
-  return { ...(JSON.parse(rest.toString('utf8')) as Omit<PageEntry, 'fragment'>), fragment };
+  if (!fragment || !blob || !rest) return undefined;
+  const c = new CborCursor(blob, 'a cached page entry');
+  const occurrences = (): Occurrences => {
+    const { bytes, count } = c.ints();
+    const meta: Occurrences['meta'] = [];
+    for (let n = c.array() / 2; n > 0; n--) meta.push([c.string(), c.int()]);
+    return { locs: bytes, count, meta };
+  };
+  const words: PageWord[] = [];
+  while (c.more()) {
+    const word = c.string();
+    const plain = c.null() ? null : occurrences();
+    const variants: PageWord[2] = [];
+    for (let n = c.array(); n > 0; n--) variants.push([c.string(), occurrences()]);
+    words.push([word, plain, variants]);
+  }
+  return { ...(JSON.parse(rest.toString('utf8')) as Omit<PageEntry, 'fragment' | 'words'>), fragment, words };
 }

@@ -22,6 +22,7 @@ import {
 import type { PageState } from '../../../src/build/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
 import { fragmentId, type PageEntry } from '../../../src/build/search/page-entries.ts';
+import { CborWriter } from '../../../src/build/search/pagefind-cbor.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
 import { settingsFiles } from '../../../src/build/write/tool-files.ts';
@@ -65,7 +66,7 @@ describe('the search index in the cache', () => {
         wordCount: 1,
         fields: ['title'],
         fragment: gzipSync(`pagefind_dcd${json}`),
-        words: [[p, { locs: [-25, 0], meta: [['title', 0]] }, []]],
+        words: [[p, { locs: new CborWriter().array(2).int(-25).int(0).bytes(), count: 2, meta: [['title', 0]] }, []]],
       };
     });
     const key = partKeyOf('code', second!, states);
