@@ -121,14 +121,13 @@ export function startFeeding(
       if (known.some(Boolean)) {
         for (let i = part.from; i < part.to; i++) {
           if (known[i - part.from]) continue;
+          // Asked for before the page is rendered: Pagefind makes the index meanwhile.
+          small ??= { writer: started!.then((service) => service.createPart()), at: [] };
           await waiting[i]!.promise;
           // An edited page may come back to what it was (an edit undone): its entry is then in the cache.
           const entry = entries.cached(i);
           if (entry) known[i - part.from] = entry;
-          else {
-            small ??= { writer: started!.then((service) => service.createPart()), at: [] };
-            if (await feed(await small.writer, states[i]!)) small.at.push(i);
-          }
+          else if (await feed(await small.writer, states[i]!)) small.at.push(i);
         }
         merged.push({ k, part, known });
         continue;
@@ -160,7 +159,11 @@ export function startFeeding(
       out[k] = finished;
     }
     if (merged.length) {
-      const fresh = small ? await taken((await small.writer).finish(), small.at) : new Map<number, PageEntry>();
+      // No page fed (every edit undone): the small index is dropped.
+      if (small && !small.at.length) await (await small.writer).discard();
+      const fresh = small?.at.length
+        ? await taken((await small.writer).finish(), small.at)
+        : new Map<number, PageEntry>();
       for (const { k, part, known } of merged) {
         const list = known.map((e, n) => e ?? fresh.get(part.from + n));
         if (list.some((e) => e === undefined))
