@@ -1,6 +1,7 @@
 /** Builds timed from outside, as `npm run build` runs them, with the build's own figures (`--stats`). */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import type { BuildSummary } from '../../src/build/build-context.ts';
 
 const projectRoot = process.cwd();
 
@@ -18,7 +19,8 @@ export interface BuildRun {
   ms: number;
   maxRssKb: number;
   stages: Record<string, number>;
-  rendered: { bodies: number; pages: number; threads: number; searchParts: number; allSearchParts: number };
+  /** The build's own figures (`BuildSummary`): what it rendered and indexed again. */
+  rendered: BuildSummary['rendered'];
   load: number;
 }
 
@@ -49,7 +51,7 @@ export function timedBuild(contentDir: string, outDir: string, cacheDir: string,
 
 /** Which parts of the search index a build made again (the others came from the cache). */
 export const searchPartsText = (r: BuildRun) =>
-  `search index: ${r.rendered.searchParts} of ${r.rendered.allSearchParts} parts indexed again`;
+  `search index: ${r.rendered.searchParts} of ${r.rendered.allSearchParts} parts written again, ${r.rendered.searchPages} pages indexed by Pagefind`;
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;

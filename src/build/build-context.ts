@@ -39,8 +39,8 @@ export interface BuildSummary {
     pages: number;
     threads: number;
     searchParts: number;
-    /** Of those, parts fed before the content was read (`search/early-feed.ts`). */
-    earlySearchParts: number;
+    /** Pages Pagefind indexed (the others' entries came from the cache: `search/index-store.ts`). */
+    searchPages: number;
     allSearchParts: number;
     filesWritten: number;
     inPlace: boolean;

@@ -42,7 +42,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const { cache, clock } = ctx;
   // Render threads and Pagefind start first: they load while this thread reads the content.
   const renderer = new PageRenderer(cache, options, Object.keys(ctx.previous.bodies).length === 0);
-  const index = new SearchIndexBuild(ctx);
+  const index = new SearchIndexBuild();
   let writer: SiteWriter | undefined;
   try {
     // 1. Load: content, catalogue, views; what the cache holds of each body.
@@ -119,7 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         pages: renderer.pages,
         threads: renderer.threads,
         searchParts: index.parts,
-        earlySearchParts: index.earlyParts,
+        searchPages: index.pagesIndexed,
         allSearchParts: index.allParts,
         filesWritten,
         inPlace: writer.mode === 'update',

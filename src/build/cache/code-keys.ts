@@ -46,7 +46,13 @@ export function codeKeys(projectRoot: string) {
       [...moduleClosure([at('islands/main.tsx'), at('build/assets/build-assets.ts')]), ...filesUnder(at('ui/styles'))],
       `NODE_ENV=${process.env.NODE_ENV}`,
     ),
-    searchIndex: hash(moduleClosure([at('build/search/search-index.ts')])),
+    searchIndex: hash(
+      moduleClosure([
+        at('build/search/search-index.ts'),
+        at('build/search/page-entries.ts'),
+        at('build/search/index-writer.ts'),
+      ]),
+    ),
     frontmatter: hash(moduleClosure([at('content/frontmatter.ts')])),
     checks: hash(moduleClosure([at('content/scan.ts')])),
     // What oniguruma-to-es makes of a pattern depends on the packages and Node, which every key covers.

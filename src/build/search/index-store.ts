@@ -1,12 +1,15 @@
 /**
- * The search index's parts in the build cache: each part's files and page records in one pack, under a key made
- * of its pages (file and page key, in order) and the indexing code. A part whose pages are unchanged is taken
- * from its pack rather than indexed again.
+ * The search index in the build cache. Each page's entry (`page-entries.ts`: all the index holds of the page) is
+ * kept under its page key and the indexing code, so an edit indexes only the edited page and writes its part from
+ * the entries (`index-writer.ts`). Each part's files and page records are also kept in one pack under a key made of
+ * its pages (file and page key, in order) and the indexing code: a part whose pages are unchanged is taken whole.
  */
 import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import type { PageState } from '../page-state.ts';
 import { htmlFileOf } from '../paths.ts';
+import { writePart } from './index-writer.ts';
+import { entryFromParts, entryParts, type PageEntry } from './page-entries.ts';
 import type { PartFiles } from './search-index.ts';
 import { fromPack, RECORDS_IN_PACK } from './search-feed.ts';
 import type { SearchPart } from './search-parts.ts';
@@ -25,15 +28,41 @@ export function cachedPart(cache: BuildCache, key: string, part: SearchPart): Pa
   return fromPack(part, cache.readPack('search', key, '.pack'));
 }
 
-/** A part Pagefind just made: its page records read from its files, and the whole kept in the cache. */
+/** Page entries: in the build's segment (`appendParts`), beside its pages. */
+const ENTRY = 'search-page';
+
+/** The key of a page's entry: the indexing code, and the page as Pagefind gets it (its file and its page key). */
+export const entryKeyOf = (code: string, s: PageState): string | undefined =>
+  s.pageKey === undefined ? undefined : sha256(code, htmlFileOf(s.view.route), s.pageKey);
+
+/** A page's entry from the cache; undefined when it is missing or damaged. */
+export function cachedEntry(cache: BuildCache, key: string): PageEntry | undefined {
+  const parts = cache.readParts(ENTRY, key);
+  if (!parts) return undefined;
+  try {
+    return entryFromParts(parts);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kept for the next build without being read: a part taken whole from its pack still needs its pages' entries. */
+export const keepEntry = (cache: BuildCache, key: string): boolean => cache.hasParts(ENTRY, key);
+
+export function storeEntry(cache: BuildCache, key: string, entry: PageEntry): void {
+  cache.appendParts(ENTRY, key, entryParts(entry));
+}
+
+/** A part written from its pages' entries: its files, its page records read from them, the whole kept in the cache. */
 export async function storePart(
   cache: BuildCache,
   key: string,
   part: SearchPart,
-  files: Map<string, Buffer>,
+  entries: readonly PageEntry[],
   states: readonly PageState[],
 ): Promise<PartFiles> {
   const { partRecords } = await import('./search-index.ts');
+  const files = writePart(entries);
   const made: PartFiles = {
     part,
     files,

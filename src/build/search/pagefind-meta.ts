@@ -21,10 +21,10 @@ export function chunkStarts(meta: Buffer): string[] {
   return chunks.map((c) => (c as string[])[0]!);
 }
 
-type Cbor = number | string | Uint8Array | Cbor[] | Map<Cbor, Cbor> | boolean | null | undefined;
+export type Cbor = number | string | Uint8Array | Cbor[] | Map<Cbor, Cbor> | boolean | null | undefined;
 
 /** A CBOR item at `at` (the definite-length subset Pagefind's minicbor writes). */
-function decodeCbor(buf: Buffer, at: number): { value: Cbor; next: number } {
+export function decodeCbor(buf: Buffer, at: number): { value: Cbor; next: number } {
   const head = buf[at];
   if (head === undefined) throw new Error('search index: Pagefind metadata cut short');
   const major = head >> 5;

@@ -1,15 +1,13 @@
 /**
- * The full-text index is written in parts: each a Pagefind index of a run of pages in catalogue order, so that an
- * edit re-indexes the part that holds the page, not the whole site (Pagefind cannot update an index: it builds
- * it again from every page, about 1.6 ms a page on this project's machines). The browser merges the parts
- * (Pagefind's `mergeIndex`, `src/islands/index-parts.ts`).
+ * The full-text index is written in parts, each a Pagefind index of a run of pages in catalogue order; the browser
+ * merges them (`src/islands/index-parts.ts`). A part is written from its pages' entries (`index-writer.ts`), so an
+ * edit indexes only the edited page; what a part's size still costs a rebuild is writing the part again.
  *
  * Parts trade the cost of a rebuild against the cost of a search: a query fetches each part's entry and metadata
- * once, then at least one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages (a rebuild
- * indexes at most that many, some 0.5 s of Pagefind's time, mostly while the edited page renders), and a site has
- * at most `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 590 pages are two parts. Four parts
- * of 150 cost a phone 8 to 17 more requests and 10 to 55 KB more per typed query (`npm run bench -- --phone-only`)
- * and saved about 0.1 s of a rebuild.
+ * once, then at least one index chunk per part and word. So a part holds about `PAGES_PER_PART` pages, and a site
+ * has at most `MAX_PARTS` parts (a larger site has larger parts): the catalogue's 590 pages are two parts. Four
+ * parts of 150 cost a phone 8 to 17 more requests and 10 to 55 KB more per typed query
+ * (`npm run bench -- --phone-only`).
  */
 
 export const PAGES_PER_PART = 300;

@@ -7,7 +7,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../load.ts';
+import { gunzipSync } from 'node:zlib';
+import { decodeChunk, decodeMeta } from '../../../src/islands/pagefind-format.ts';
 import { expectSameSite, fromFixture, warmed, work } from './rebuild-projects.ts';
+
+/** The URLs of the pages on which the built site's search index finds a word, in every part. */
+function pagesWith(out: string, word: string): string[] {
+  const urls: string[] = [];
+  const index = path.join(out, 'pagefind');
+  for (const dir of [
+    index,
+    ...fs
+      .readdirSync(index)
+      .filter((d) => d.startsWith('part-'))
+      .map((d) => path.join(index, d)),
+  ]) {
+    const unpack = (name: string) => gunzipSync(fs.readFileSync(path.join(dir, name))).subarray('pagefind_dcd'.length);
+    const metaName = fs.readdirSync(dir).find((f) => f.endsWith('.pf_meta'))!;
+    const meta = decodeMeta(unpack(metaName), metaName);
+    for (const chunk of meta.chunks) {
+      const found = decodeChunk(unpack(`index/${chunk.hash}.pf_index`), chunk.hash).get(word);
+      for (const p of found?.pages ?? []) {
+        const fragment = unpack(`fragment/${meta.pages[p.page]!.hash}.pf_fragment`).toString('utf8');
+        urls.push((JSON.parse(fragment) as { url: string }).url);
+      }
+    }
+  }
+  return urls.sort();
+}
 
 afterAll(() => {
   if (!process.env.KEEP_WORK) fs.rmSync(work, { recursive: true, force: true });
@@ -28,48 +55,38 @@ describe('a rebuild with the cache', () => {
   );
 
   it(
-    'renders only an edited page, indexes only its part of the search index, and writes what a build without a cache writes',
+    'renders only an edited page, indexes only that page, writes its part again, and writes what a build without a cache writes',
     async () => {
       const { build, edit } = await warmed('edited');
       edit('01-guide/20-second.md', (t) => `${t}\nA sentence added to the second page.\n`);
       const warm = await build(true);
-      // Its part was fed from the last build's plan before the content was read (search/early-feed.ts).
-      expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1, earlySearchParts: 1 });
+      // The other pages of its part come from their entries in the cache (search/index-store.ts).
+      expect(warm.rendered).toMatchObject({ bodies: 1, pages: 1, searchParts: 1, searchPages: 1 });
       expectSameSite(warm.out, (await build(false)).out);
     },
     scaled(120_000),
   );
 
   it(
-    'drops the early search part when a new page moves the parts, and ignores a damaged or hostile feed plan',
+    "finds an edited page's new words and no longer its old ones, and none of them once the edit is undone",
     async () => {
-      const { build, edit, content, cache } = await warmed('early-feed');
-      // The edited page's part, as the last build had it, no longer exists: a page now comes before it.
-      edit('01-guide/20-second.md', (t) => `${t}\nOne more sentence.\n`);
-      fs.writeFileSync(
-        path.join(content, '01-guide/15-between.md'),
-        '---\ntitle: Between\ndescription: A page between the first and the second.\n---\n\nA page between.\n',
-      );
-      const moved = await build(true);
-      expect(moved.rendered).toMatchObject({ earlySearchParts: 0 });
-      expectSameSite(moved.out, (await build(false)).out);
-      // Same places, but the edited page has a new address: Pagefind would keep the old one.
-      edit('01-guide/20-second.md', (t) => t.replace(/^title: /m, 'slug: /guide/second-steps\ntitle: '));
-      const readdressed = await build(true);
-      expect(readdressed.rendered).toMatchObject({ earlySearchParts: 0 });
-      expectSameSite(readdressed.out, (await build(false)).out);
-
-      const plan = fs.readdirSync(path.join(cache, 'search')).find((f) => /^feed-.*\.json$/.test(f))!;
-      for (const bad of [
-        '{"not": "a plan"',
-        JSON.stringify([{ dir: '../../x/', from: 0, pages: [['../../../etc/passwd', 'ab', 'x.md', 1, 1]] }]),
-      ]) {
-        fs.writeFileSync(path.join(cache, 'search', plan), bad);
-        edit('01-guide/20-second.md', (t) => `${t}\nAnd another.\n`);
-        const warm = await build(true);
-        expect(warm.rendered).toMatchObject({ searchParts: 1, earlySearchParts: 0 });
-        expectSameSite(warm.out, (await build(false)).out);
-      }
+      const { build, edit, content } = await warmed('edited-words');
+      const page = '01-guide/20-second.md';
+      const original = fs.readFileSync(path.join(content, page), 'utf8');
+      edit(page, (t) => `${t}\nQuokkas gather near the second page.\n`);
+      const first = await build(true);
+      expect(pagesWith(first.out, 'quokka')).toEqual(['/doc/guide/second/']);
+      edit(page, (t) => t.replace('Quokkas', 'Wombats'));
+      const second = await build(true);
+      expect(second.rendered).toMatchObject({ searchParts: 1, searchPages: 1 });
+      expect(pagesWith(second.out, 'wombat')).toEqual(['/doc/guide/second/']);
+      expect(pagesWith(second.out, 'quokka')).toEqual([]);
+      expectSameSite(second.out, (await build(false)).out);
+      // Back to the page of the warm build: the same site as a build without a cache.
+      edit(page, () => original);
+      const undone = await build(true);
+      expect(pagesWith(undone.out, 'wombat')).toEqual([]);
+      expectSameSite(undone.out, (await build(false)).out);
     },
     scaled(180_000),
   );

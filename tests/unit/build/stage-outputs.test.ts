@@ -21,6 +21,8 @@ import {
 } from '../../../src/build/page-keys.ts';
 import type { PageState } from '../../../src/build/page-state.ts';
 import { cachedPart, partKeyOf, storePart } from '../../../src/build/search/index-store.ts';
+import { fragmentId, type PageEntry } from '../../../src/build/search/page-entries.ts';
+import { CborWriter } from '../../../src/build/search/pagefind-cbor.ts';
 import { planParts } from '../../../src/build/search/search-parts.ts';
 import { summaryLine } from '../../../src/build/summary.ts';
 import { settingsFiles } from '../../../src/build/write/tool-files.ts';
@@ -56,17 +58,23 @@ describe('the search index in the cache', () => {
 
   it('gives back a stored part with its records, and refuses a damaged pack', async () => {
     const cache = new BuildCache(path.join(work, 'cache'));
-    const fragment = `pagefind_dcd${JSON.stringify({ url: '/doc/d/', meta: { title: 'D' }, anchors: [] })}`;
-    const files = new Map([
-      ['fragment/en_1.pf_fragment', gzipSync(fragment)],
-      ['pagefind-entry.json', Buffer.from('{}')],
-    ]);
+    const entries = ['c', 'd'].map((p): PageEntry => {
+      const json = JSON.stringify({ url: `/doc/${p}/`, meta: { title: p.toUpperCase() }, anchors: [] });
+      return {
+        id: fragmentId(Buffer.from(json)),
+        url: `/doc/${p}/`,
+        wordCount: 1,
+        fields: ['title'],
+        fragment: gzipSync(`pagefind_dcd${json}`),
+        words: [[p, { locs: new CborWriter().array(2).int(-25).int(0).bytes(), count: 2, meta: [['title', 0]] }, []]],
+      };
+    });
     const key = partKeyOf('code', second!, states);
-    const made = await storePart(cache, key, second!, files, states);
-    expect(Object.values(made.records).map((r) => r[0])).toEqual(['/doc/d']);
+    const made = await storePart(cache, key, second!, entries, states);
+    expect(Object.values(made.records).map((r) => r[0])).toEqual(['/doc/c', '/doc/d']);
     const back = cachedPart(cache, key, second!);
     expect(back?.records).toEqual(made.records);
-    expect([...(back?.files.keys() ?? [])].sort()).toEqual([...files.keys()].sort());
+    expect([...(back?.files.keys() ?? [])].sort()).toEqual([...made.files.keys()].sort());
     expect(cachedPart(cache, partKeyOf('code', first!, states), first!)).toBeUndefined();
     const pack = cache.file('search', key, '.pack');
     fs.writeFileSync(pack, fs.readFileSync(pack).subarray(0, 30));
