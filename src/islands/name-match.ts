@@ -135,6 +135,19 @@ export function nameKeys(name: string): string[] {
   return [...keys];
 }
 
+/** Each record's keys, made once per list of records: a keystroke matches the query against every record. */
+const keysOf = new WeakMap<readonly NameRecord[], { records: NameRecord[]; keys: string[][] }>();
+function keysOfAll(records: readonly NameRecord[]): (record: NameRecord, i: number) => string[] {
+  let known = keysOf.get(records);
+  if (!known || known.records.length !== records.length) {
+    known = { records: [...records], keys: records.map((r) => nameKeys(r.name)) };
+    keysOf.set(records, known);
+  }
+  const { records: was, keys } = known;
+  // A record put in the list's place since gets its keys made again.
+  return (record, i) => (was[i] === record ? (keys[i] ?? []) : nameKeys(record.name));
+}
+
 export type MatchQuality = 'exact' | 'prefix' | 'partial' | 'typo';
 
 export interface NameHit {
@@ -149,29 +162,37 @@ export interface NameHit {
   strong: boolean;
 }
 
+/** Three rows of `editDistance`, kept between calls: a keystroke compares the query with thousands of words. */
+let rowBuffers: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Edit distance with transpositions, stopping early once it exceeds `max` (typos are short). */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = [i];
+  const width = b.length + 1;
+  if (rowBuffers[0].length < width)
+    rowBuffers = [new Int32Array(width * 2), new Int32Array(width * 2), new Int32Array(width * 2)];
+  // The row before the last, the last, and this one (rotated, never allocated per call).
+  let [older, prev, row] = rowBuffers;
+  for (let j = 0; j < width; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const reused = older;
+    older = prev;
+    prev = row;
+    row = reused;
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row.push(d);
-      best = Math.min(best, d);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        d = Math.min(d, older[j - 2]! + 1);
+      row[j] = d;
+      if (d < best) best = d;
     }
-    rows.push(row);
-    if (i > 0 && best > max) return max + 1;
+    if (best > max) return max + 1;
   }
-  return rows[a.length]?.[b.length] ?? max + 1;
+  return row[b.length]!;
 }
 
 /** How many typos a query of this length may carry and still find a name. */
@@ -202,10 +223,12 @@ export function matchNames(records: readonly NameRecord[], query: string, sectio
   const q = normalQuery(query);
   if (q.length < 2) return [];
   const hits: NameHit[] = [];
-  for (const record of records) {
+  const keysAt = keysOfAll(records);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
     if (section && record.section !== section) continue;
     let best: NameHit | undefined;
-    for (const key of nameKeys(record.name)) {
+    for (const key of keysAt(record, i)) {
       let quality: MatchQuality | undefined;
       if (key === q) quality = 'exact';
       else if (key.startsWith(q)) quality = 'prefix';

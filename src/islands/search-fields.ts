@@ -187,11 +187,20 @@ export function termMatches(index: FieldIndex, term: QueryTerm): Map<string, num
 export function fieldShare(index: FieldIndex, term: QueryTerm): number {
   return index.docs.length ? fieldDocs(index, term).size / index.docs.length : 0;
 }
+/** Each index's `fieldDocs` by query word: a search asks for them twice, and the next key again. */
+const fieldDocsCache = new WeakMap<FieldIndex, Map<string, Set<number>>>();
 /** The pages whose fields hold a word, in some form. */
 function fieldDocs(index: FieldIndex, term: QueryTerm): Set<number> {
+  let cache = fieldDocsCache.get(index);
+  if (!cache) fieldDocsCache.set(index, (cache = new Map()));
+  const key = `${term.text}\0${term.stem}`;
+  const known = cache.get(key);
+  if (known) return known;
   const docs = new Set<number>();
   for (const [w, m] of termMatches(index, term))
     if (m >= MATCH.stem) for (const code of index.postings.get(w) ?? []) docs.add(Math.floor(code / FIELDS.length));
+  if (cache.size > 500) cache.clear();
+  cache.set(key, docs);
   return docs;
 }
 /**
@@ -221,8 +230,14 @@ export function commonTerms(index: FieldIndex, terms: QueryTerm[]): boolean[] {
   return common.map((c, i) => c || (topic && !asksRelease && terms[i]?.text === current));
 }
 
+const seriesOf = new WeakMap<FieldIndex, { series: string | undefined }>();
 /** The series of the newest release note (`v1.2`): the Databend every page documents. */
 function currentSeries(index: FieldIndex): string | undefined {
+  let known = seriesOf.get(index);
+  if (!known) seriesOf.set(index, (known = { series: newestSeries(index) }));
+  return known.series;
+}
+function newestSeries(index: FieldIndex): string | undefined {
   let newest: [number, number] | undefined;
   for (const doc of index.docs) {
     const m = doc.kind === 'release' ? /\/v(\d+)\.(\d+)/.exec(doc.url) : null;

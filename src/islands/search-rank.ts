@@ -61,6 +61,8 @@ export const PHRASE_GAIN = 0.5;
  */
 const VERSION_FIELDS = 2;
 
+const NONE: ReadonlySet<number> = new Set();
+
 /** Pagefind's answer for one query word: each page holding it, its score and where in the page the word is. */
 export interface BodyHit {
   id: string;
@@ -85,22 +87,40 @@ export interface RankedPage {
   answers: boolean[];
 }
 
+/**
+ * Each page's pairs of stems that follow each other in its title, a keyword, its summary or a heading (first stem
+ * → second stem → the weight of the heaviest such phrase): made once per page, the first time a query of two
+ * words scores it.
+ */
+const pairsOf = new WeakMap<PageDoc, Map<string, Map<string, number>>>();
+function stemPairs(doc: PageDoc): Map<string, Map<string, number>> {
+  let pairs = pairsOf.get(doc);
+  if (!pairs) {
+    pairs = new Map();
+    for (const { stems, weight } of doc.phrases)
+      for (let i = 0; i + 1 < stems.length; i++) {
+        const first = stems[i] ?? '';
+        const next = stems[i + 1] ?? '';
+        let after = pairs.get(first);
+        if (!after) pairs.set(first, (after = new Map()));
+        if (weight > (after.get(next) ?? 0)) after.set(next, weight);
+      }
+    pairsOf.set(doc, pairs);
+  }
+  return pairs;
+}
+
 /** Query words that follow each other in the query and in a title, keyword or summary ("rows to columns"). */
 function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weights: number[]): number {
+  if (readAs.length < 2) return 0;
+  const pairs = stemPairs(doc);
   let bonus = 0;
-  const same = (s: string, term: readonly string[]) => term.includes(s);
   for (let t = 0; t + 1 < readAs.length; t++) {
-    const a = readAs[t];
-    const b = readAs[t + 1];
-    if (!a || !b) continue;
+    // The heaviest phrase holding a reading of word t followed by a reading of word t + 1.
     let best = 0;
-    for (const phrase of doc.phrases) {
-      for (let i = 0; i + 1 < phrase.stems.length; i++) {
-        if (same(phrase.stems[i] ?? '', a) && same(phrase.stems[i + 1] ?? '', b)) {
-          best = Math.max(best, phrase.weight);
-          break;
-        }
-      }
+    for (const x of readAs[t] ?? []) {
+      const after = pairs.get(x);
+      if (after) for (const y of readAs[t + 1] ?? []) best = Math.max(best, after.get(y) ?? 0);
     }
     bonus += best * ((weights[t] ?? 0) + (weights[t + 1] ?? 0));
   }
@@ -164,6 +184,8 @@ export function rankPages(
   const weights: number[] = [];
   // The stems each query word is read as: its own, its synonyms', and for a misspelling the words it misspells.
   const readAs: string[][] = terms.map((term) => [term.stem, ...synonymsOf(term.stem)]);
+  // The pages some field or the body answers a word for: the only ones that can score.
+  const touched = new Uint8Array(n);
   terms.forEach((term, t) => {
     const q = new Float64Array(n * F);
     const matches = termMatches(index, term);
@@ -177,7 +199,11 @@ export function rankPages(
     for (const [w, found] of matches) {
       const m = unknown && found === MATCH.typo ? CORRECTED : found;
       if (m === CORRECTED) readAs[t]?.push(stem(w));
-      for (const code of index.postings.get(w) ?? []) if (code % F < fieldsOf && m > (q[code] ?? 0)) q[code] = m;
+      for (const code of index.postings.get(w) ?? [])
+        if (code % F < fieldsOf && m > (q[code] ?? 0)) {
+          q[code] = m;
+          touched[Math.floor(code / F)] = 1;
+        }
     }
     const b = new Map<number, number>();
     const at = new Map<number, readonly number[]>();
@@ -186,6 +212,7 @@ export function rankPages(
       const doc = index.byId.get(hit.id);
       if (doc === undefined) continue;
       b.set(doc, hit.score);
+      touched[doc] = 1;
       at.set(doc, hit.locations);
       max = Math.max(max, hit.score);
     }
@@ -237,9 +264,14 @@ export function rankPages(
   const when = asksWhen(query);
   const source = conversionSource(query);
   const out: RankedPage[] = [];
+  const releaseIntent = terms.map((term) => isReleaseIntent(term.stem));
+  // What a word is worth in each field (headings scaled per page).
+  const fieldWorth = FIELDS.map((field) => FIELD_WEIGHT[field]);
+  const headingsAt = FIELDS.indexOf('headings');
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d];
-    if (!doc || (section && doc.section !== section)) continue;
+    // A page nothing answers scores nothing.
+    if (!touched[d] || !doc || (section && doc.section !== section)) continue;
     let sum = 0;
     let matched = 0;
     let inFields = 0;
@@ -248,15 +280,15 @@ export function rankPages(
     const parts: [number, number][] = [];
     const answers: boolean[] = [];
     let namesFeature = false;
-    const inRun = new Set(runs.get(d) ?? []);
+    const run = runs.get(d);
+    const inRun = run ? new Set(run) : NONE;
     // A page that quotes a pasted message's opening text does not miss its particulars (the values after it).
-    const particulars = messageParticulars(runs.get(d) ?? [], heard, terms.length);
-    terms.forEach((_term, t) => {
+    const particulars = run ? messageParticulars(run, heard, terms.length) : NONE;
+    for (let t = 0; t < terms.length; t++) {
       const q = quality[t];
       let best = 0;
       for (let f = 0; f < F; f++) {
-        const field = FIELDS[f] ?? 'crumbs';
-        const worth = FIELD_WEIGHT[field] * (field === 'headings' ? doc.headingWeight : 1);
+        const worth = (fieldWorth[f] ?? 0) * (f === headingsAt ? doc.headingWeight : 1);
         best = Math.max(best, worth * (q?.[d * F + f] ?? 0));
       }
       const inTitle = q?.[d * F] ?? 0;
@@ -274,10 +306,10 @@ export function rankPages(
       }
       if (inAnyField) inFields += weights[t] ?? 0;
       answers.push(inAnyField);
-      if (inAnyField && !isReleaseIntent(terms[t]?.stem ?? '')) namesFeature = true;
+      if (inAnyField && !releaseIntent[t]) namesFeature = true;
       sum += (weights[t] ?? 0) * (best + BODY_WEIGHT * b);
       parts.push([best, b]);
-    });
+    }
     if (sum <= 0) continue;
     sum += phraseBonus(doc, readAs, weights);
     const coverage = total > 0 ? matched / total : 0;

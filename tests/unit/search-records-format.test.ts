@@ -20,6 +20,8 @@ const index: NameIndex = {
       'SQL Reference',
     ],
     en_c3: ['/doc/sql-functions/arithmetic/', 'Arithmetic', 'Functions', 'Operators.', 'SQL Functions', [], [], 1],
+    // A section the filter does not offer, and breadcrumbs another page has too.
+    en_d4: ['/doc/guides/x', 'X', 'Functions', 'A guide.', 'Guides', ['Setup'], ['x tool']],
   },
   names: [
     {
@@ -74,12 +76,27 @@ describe('the records as stored', () => {
   it('store a name as a short tuple: its page by place, its anchor left out when it is the name slug', () => {
     const { records } = packRecordsFile(packNameIndex(index));
     expect(records.names.slice(0, 3)).toEqual([
-      ['DATE_TRUNC', 0, 0],
+      // Named as its page is titled: the title is not stored twice.
+      [0, 0, 0],
       ['max_threads', 2, 1, 1, 1],
       ['ADD', 0, 2, 'plus-add-'],
     ]);
     // A name whose page has no record is kept whole.
     expect(records.names[3]).toMatchObject({ name: 'LOST', url: '/doc/elsewhere#lost' });
+  });
+
+  it('store each breadcrumb once, a section as its place in the filter, the ids apart', () => {
+    const { records } = packRecordsFile(packNameIndex(index));
+    expect(records.crumbs).toEqual(['Date', 'Reference', 'Functions']);
+    expect(records.ids).toEqual(['en_a1', 'en_b2', 'en_c3', 'en_d4']);
+    expect(records.pages.map((p) => [p[2], p[4]])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 0],
+      [2, 'Guides'],
+    ]);
+    // The order of the pages is kept: the full-text index's parts list them in it.
+    expect(Object.keys(unpackRecordsFile(records).pages)).toEqual(records.ids);
   });
 
   it('names the file and the name that points to a page it does not hold', () => {
