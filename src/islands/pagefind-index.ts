@@ -51,7 +51,11 @@ export class PagefindIndex {
   /** Adds a loaded chunk's words. */
   addChunk(words: Map<string, WordData>): void {
     for (const [word, data] of words) this.words.set(word, data);
+    this.sorted = undefined;
   }
+
+  /** The loaded words in UTF-16 order, where the words sharing a prefix stand together: made again after a load. */
+  private sorted: string[] | undefined;
 
   /**
    * The chunks a (normalized) query needs: for each word and its stem, those whose range holds it, else those
@@ -72,15 +76,27 @@ export class PagefindIndex {
 
   /** Loaded words starting with `term`, in Rust's order; if none, the longest loaded word `term` starts with. */
   private extensions(term: string): [string, WordData][] {
-    const found: [string, WordData][] = [];
-    let longest: string | undefined;
-    for (const [key, data] of this.words) {
-      if (key.startsWith(term)) found.push([key, data]);
-      // Two prefixes of one word differ in length: the longest is unique.
-      else if (term.startsWith(key) && (longest === undefined || key.length > longest.length)) longest = key;
+    // A binary search for the first word not before `term`, then the run of words that start with it: a scan of
+    // every loaded word per query word was the largest cost of a keystroke once the whole index had loaded.
+    const sorted = (this.sorted ??= [...this.words.keys()].sort());
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (sorted[mid]! < term) low = mid + 1;
+      else high = mid;
     }
+    const found: [string, WordData][] = [];
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(term); i++)
+      found.push([sorted[i]!, this.words.get(sorted[i]!)!]);
     if (found.length) return found.sort(([a], [b]) => compareStrings(a, b));
-    return longest === undefined ? [] : [[longest, this.words.get(longest)!]];
+    // Else the longest loaded word that `term` starts with.
+    for (let n = term.length - 1; n >= 0; n--) {
+      const prefix = term.slice(0, n);
+      const data = this.words.get(prefix);
+      if (data) return [[prefix, data]];
+    }
+    return [];
   }
 
   /** A plain search: every page holding each query word found (or an extension), scored. */
