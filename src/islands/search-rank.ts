@@ -23,8 +23,8 @@ import {
   type PageDoc,
 } from './search-fields.ts';
 import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
-import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
-import { PHRASE_MIN_WORDS, messageParticulars, phraseRun } from './body-proximity.ts';
+import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
+import { PHRASE_GAP, PHRASE_MIN_WORDS, messageParticulars, phraseRun, unplacedBefore } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { readNamesAsWords } from './name-word.ts';
 import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
@@ -135,6 +135,7 @@ function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weigh
 export function rarePhraseRuns(
   where: readonly Map<number, readonly number[]>[],
   weights: number[],
+  room: readonly number[] = [],
 ): Map<number, number[]> {
   const found = new Map<number, number>();
   for (const at of where) for (const d of at.keys()) found.set(d, (found.get(d) ?? 0) + 1);
@@ -144,6 +145,8 @@ export function rarePhraseRuns(
     const terms = phraseRun(
       where.map((at) => at.get(d)),
       weights,
+      PHRASE_GAP,
+      room,
     );
     if (terms.length >= PHRASE_MIN_WORDS)
       runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
@@ -254,11 +257,12 @@ export function rankPages(
   const asked = new Set(readAs.flat());
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
-  const runs = rarePhraseRuns(where, weights);
-  // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
-  addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   // Query words some page's body prints (looked up and found): the ones a pasted message's run may not follow.
   const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
+  const typedWords = words(query).filter((w) => !STOP_WORDS.has(w));
+  const runs = rarePhraseRuns(where, weights, unplacedBefore(typedWords, stems, heard, stem));
+  // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
+  addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
