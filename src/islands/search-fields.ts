@@ -84,6 +84,8 @@ export interface FieldIndex {
   matchCache: Map<string, Map<string, number>>;
   /** A function's whole name, one word, → the pages documenting it (`name-word.ts`; empty without name records). */
   functionPages: Map<string, number[]>;
+  /** An error's name (lower case) or number → the page explaining it (`error-code.ts`; empty without records). */
+  errorPages: Map<string, number[]>;
 }
 
 export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
@@ -149,6 +151,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     vocabulary: [...postings.keys()],
     matchCache: new Map(),
     functionPages: new Map(),
+    errorPages: new Map(),
   };
 }
 

@@ -8,7 +8,8 @@
  * The signals beyond that score each live in a module of their own, with their factors and reasons: the kind of
  * page (page-kind.ts), what the query asks (query-intent.ts), words together in a body (body-proximity.ts), a name
  * typed whole (compound-match.ts), "X to Y" (conversion-direction.ts), keywords that say the query
- * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts).
+ * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts),
+ * the error a pasted message names (error-code.ts).
  * Fields and their weights are search-fields.ts; rare words, versions and generated indexes are handled here.
  */
 import {
@@ -30,6 +31,7 @@ import { readNamesAsWords } from './name-word.ts';
 import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
+import { namedErrors } from './error-code.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -261,6 +263,12 @@ export function rankPages(
   const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
   const typedWords = words(query).filter((w) => !STOP_WORDS.has(w));
   const runs = rarePhraseRuns(where, weights, unplacedBefore(typedWords, stems, heard, stem));
+  // A message no page quotes, naming its error (`UnknownFunction. Code: 1008`): the words naming it count as a run
+  // on the page explaining the error.
+  const errorDocs = runs.size ? new Map<number, number[]>() : namedErrors(query, terms, index.errorPages);
+  for (const [d, named] of errorDocs) runs.set(d, named);
+  // There the rest of the message is its particulars: the page explains every message of that error.
+  const everyWord = new Set(terms.map((_term, t) => t));
   // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
   addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   const concept = asksConcept(query);
@@ -287,7 +295,7 @@ export function rankPages(
     const run = runs.get(d);
     const inRun = run ? new Set(run) : NONE;
     // A page that quotes a pasted message's opening text does not miss its particulars (the values after it).
-    const particulars = run ? messageParticulars(run, heard, terms.length) : NONE;
+    const particulars = errorDocs.has(d) ? everyWord : run ? messageParticulars(run, heard, terms.length) : NONE;
     for (let t = 0; t < terms.length; t++) {
       const q = quality[t];
       let best = 0;
