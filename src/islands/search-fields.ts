@@ -86,6 +86,8 @@ export interface FieldIndex {
   functionPages: Map<string, number[]>;
   /** An error's name (lower case) or number → the page explaining it (`error-code.ts`; empty without records). */
   errorPages: Map<string, number[]>;
+  /** A function's name, as names compare, → the pages documenting it (`called-function.ts`). */
+  functionNamePages: Map<string, number[]>;
 }
 
 export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
@@ -152,6 +154,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     matchCache: new Map(),
     functionPages: new Map(),
     errorPages: new Map(),
+    functionNamePages: new Map(),
   };
 }
 

@@ -9,7 +9,7 @@
  * page (page-kind.ts), what the query asks (query-intent.ts), words together in a body (body-proximity.ts), a name
  * typed whole (compound-match.ts), "X to Y" (conversion-direction.ts), keywords that say the query
  * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts),
- * the error a pasted message names (error-code.ts).
+ * the error a pasted message names (error-code.ts), the function it calls (called-function.ts).
  * Fields and their weights are search-fields.ts; rare words, versions and generated indexes are handled here.
  */
 import {
@@ -32,6 +32,7 @@ import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-mat
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
 import { namedErrors } from './error-code.ts';
+import { calledPages, liftCalled } from './called-function.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -262,13 +263,30 @@ export function rankPages(
   // Query words some page's body prints (looked up and found): the ones a pasted message's run may not follow.
   const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
   const typedWords = words(query).filter((w) => !STOP_WORDS.has(w));
-  const runs = rarePhraseRuns(where, weights, unplacedBefore(typedWords, stems, heard, stem));
+  const room = unplacedBefore(typedWords, stems, heard, stem);
+  const runs = rarePhraseRuns(where, weights, room);
   // A message no page quotes, naming its error (`UnknownFunction. Code: 1008`): the words naming it count as a run
   // on the page explaining the error.
   const errorDocs = runs.size ? new Map<number, number[]>() : namedErrors(query, terms, index.errorPages);
   for (const [d, named] of errorDocs) runs.set(d, named);
   // There the rest of the message is its particulars: the page explains every message of that error.
   const everyWord = new Set(terms.map((_term, t) => t));
+  // Of the pages quoting a message, the page of a function it calls (`to_date(...)`) is put first, though it
+  // quotes less of the message than another.
+  const called = runs.size ? calledPages(query, index.functionNamePages) : NONE;
+  for (const d of called) {
+    const run = runs.has(d)
+      ? []
+      : phraseRun(
+          where.map((at) => at.get(d)),
+          weights,
+          PHRASE_GAP,
+          room,
+        );
+    if (run.length >= PHRASE_MIN_WORDS) runs.set(d, run);
+  }
+  const quoting: RankedPage[] = [];
+  const callee: RankedPage[] = [];
   // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
   addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   const concept = asksConcept(query);
@@ -363,8 +381,11 @@ export function rankPages(
     if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
-    out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts, answers });
+    const ranked: RankedPage = { doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts, answers };
+    out.push(ranked);
+    if (inRun.size && !errorDocs.has(d)) (called.has(d) ? callee : quoting).push(ranked);
   }
+  liftCalled([...quoting, ...callee], callee);
   yieldToStatement(out, query);
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
 }
