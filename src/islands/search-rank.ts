@@ -23,7 +23,7 @@ import {
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
-import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
+import { asksOverview, isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
 import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
 import { PHRASE_GAP, PHRASE_MIN_WORDS, messageParticulars, phraseRun, unplacedBefore } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
@@ -211,6 +211,11 @@ export function rankPages(
           touched[Math.floor(code / F)] = 1;
         }
     }
+    // "overview of data types": a word asking for a topic's overview is answered by every overview's title.
+    if (asksOverview(term.text))
+      index.docs.forEach((doc, d) => {
+        if (doc.kind === 'overview') q[d * F] = Math.max(q[d * F] ?? 0, MATCH.stem);
+      });
     const b = new Map<number, number>();
     const at = new Map<number, readonly number[]>();
     let max = 0;
