@@ -5,18 +5,22 @@
  * The function names come from the name records, so nothing is listed by hand. Pure functions: the unit tests run
  * them without a browser.
  */
-import { normalName, type NameRecord } from './name-match.ts';
+import { normalName, type NameKind, type NameRecord } from './name-match.ts';
 
 /** A function written as a call in a query: its name just before an opening parenthesis. */
 const CALL = /([A-Za-z_][A-Za-z0-9_]*)\s*\(/g;
 /** The page of the called function goes this much above the best other page quoting the message. */
 export const CALLED_LIFT = 1.05;
 
-/** The pages documenting each function, by its name as names compare (`todate`). */
-export function functionNamePages(names: readonly NameRecord[], docOf: (url: string) => number | undefined) {
+/** The pages documenting each name of these kinds (all when none is given), by the name as names compare. */
+export function namePages(
+  names: readonly NameRecord[],
+  docOf: (url: string) => number | undefined,
+  kinds?: readonly NameKind[],
+) {
   const out = new Map<string, number[]>();
   for (const n of names) {
-    const d = n.kind === 'function' ? docOf(n.url.split('#')[0] ?? n.url) : undefined;
+    const d = !kinds || kinds.includes(n.kind) ? docOf(n.url.split('#')[0] ?? n.url) : undefined;
     if (d === undefined) continue;
     const key = normalName(n.name);
     const pages = out.get(key) ?? [];
@@ -25,6 +29,10 @@ export function functionNamePages(names: readonly NameRecord[], docOf: (url: str
   }
   return out;
 }
+
+/** The pages documenting each function (`todate`). */
+export const functionNamePages = (names: readonly NameRecord[], docOf: (url: string) => number | undefined) =>
+  namePages(names, docOf, ['function']);
 
 /** The pages of the functions a query writes as calls. */
 export function calledPages(query: string, pages: ReadonlyMap<string, readonly number[]>): Set<number> {

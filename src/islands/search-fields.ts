@@ -88,6 +88,8 @@ export interface FieldIndex {
   errorPages: Map<string, number[]>;
   /** A function's name, as names compare, → the pages documenting it (`called-function.ts`). */
   functionNamePages: Map<string, number[]>;
+  /** Every documented name, as names compare, → the pages documenting it (`compound-match.ts`). */
+  namePages: Map<string, number[]>;
 }
 
 export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
@@ -155,6 +157,7 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     functionPages: new Map(),
     errorPages: new Map(),
     functionNamePages: new Map(),
+    namePages: new Map(),
   };
 }
 

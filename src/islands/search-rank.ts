@@ -28,7 +28,7 @@ import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from '
 import { PHRASE_GAP, PHRASE_MIN_WORDS, messageParticulars, phraseRun, unplacedBefore } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { readNamesAsWords } from './name-word.ts';
-import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
+import { addCompoundRuns, compoundHolders, documentedCompounds, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
 import { namedErrors } from './error-code.ts';
@@ -294,6 +294,13 @@ export function rankPages(
   const callee: RankedPage[] = [];
   // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
   addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
+  // And on the page documenting it, however many pages mention it, as if its title said it.
+  for (const [d, parts] of documentedCompounds(query, terms, index.namePages))
+    for (const t of parts) {
+      const q = quality[t];
+      if (q) q[d * F] = MATCH.exact;
+      touched[d] = 1;
+    }
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);

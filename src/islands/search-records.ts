@@ -8,7 +8,7 @@ import { SEARCH_RECORDS_FILE, unpackNameIndex, type NameIndex, type NameRecord }
 import { buildFieldIndex, type FieldIndex } from './search-fields.ts';
 import { functionWordPages } from './name-word.ts';
 import { errorCodePages } from './error-code.ts';
-import { functionNamePages } from './called-function.ts';
+import { functionNamePages, namePages } from './called-function.ts';
 import {
   SEARCH_SUMMARIES_FILE,
   unpackRecordsFile,
@@ -65,6 +65,7 @@ export function fieldIndexOf(index: NameIndex): FieldIndex {
     fields.functionPages = functionWordPages(index.names, (url) => byRoute.get(route(url)));
     fields.errorPages = errorCodePages(index.names, (url) => byRoute.get(route(url)));
     fields.functionNamePages = functionNamePages(index.names, (url) => byRoute.get(route(url)));
+    fields.namePages = namePages(index.names, (url) => byRoute.get(route(url)));
     fieldIndexes.set(index, fields);
   }
   return fields;
