@@ -60,6 +60,11 @@ export const asksAboutRelease = (stem: string) => RELEASE_QUESTION.test(stem);
  * names the overview when it names the rest ("what is a cluster key").
  */
 const OVERVIEW_WORDS = /^(?:understand|overview|introduc|introduct|concept|basic)$/;
+/**
+ * A query word asking for a topic's overview ("overview of data types", "introduction to stages"), as typed: not
+ * "introduced", which asks for a release.
+ */
+export const asksOverview = (word: string) => /^(?:overviews?|introduction)$/.test(word);
 /** The stems of a title that name its topic. */
 export const topicStems = (titleStems: readonly string[]) => titleStems.filter((s) => !OVERVIEW_WORDS.test(s));
 const COMMAND_VERB =

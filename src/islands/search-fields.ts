@@ -84,6 +84,12 @@ export interface FieldIndex {
   matchCache: Map<string, Map<string, number>>;
   /** A function's whole name, one word, → the pages documenting it (`name-word.ts`; empty without name records). */
   functionPages: Map<string, number[]>;
+  /** An error's name (lower case) or number → the page explaining it (`error-code.ts`; empty without records). */
+  errorPages: Map<string, number[]>;
+  /** A function's name, as names compare, → the pages documenting it (`called-function.ts`). */
+  functionNamePages: Map<string, number[]>;
+  /** Every documented name, as names compare, → the pages documenting it (`compound-match.ts`). */
+  namePages: Map<string, number[]>;
 }
 
 export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
@@ -149,6 +155,9 @@ export function buildFieldIndex(pages: Record<string, PageRecord>): FieldIndex {
     vocabulary: [...postings.keys()],
     matchCache: new Map(),
     functionPages: new Map(),
+    errorPages: new Map(),
+    functionNamePages: new Map(),
+    namePages: new Map(),
   };
 }
 

@@ -8,7 +8,8 @@
  * The signals beyond that score each live in a module of their own, with their factors and reasons: the kind of
  * page (page-kind.ts), what the query asks (query-intent.ts), words together in a body (body-proximity.ts), a name
  * typed whole (compound-match.ts), "X to Y" (conversion-direction.ts), keywords that say the query
- * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts).
+ * (keyword-cover.ts), the reader's own phrasing (phrasing-weight.ts), a heading that answers it (section-match.ts),
+ * the error a pasted message names (error-code.ts), the function it calls (called-function.ts).
  * Fields and their weights are search-fields.ts; rare words, versions and generated indexes are handled here.
  */
 import {
@@ -22,14 +23,16 @@ import {
   type FieldIndex,
   type PageDoc,
 } from './search-fields.ts';
-import { isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
-import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
-import { PHRASE_MIN_WORDS, messageParticulars, phraseRun } from './body-proximity.ts';
+import { asksOverview, isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
+import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
+import { PHRASE_GAP, PHRASE_MIN_WORDS, messageParticulars, phraseRun, unplacedBefore } from './body-proximity.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { readNamesAsWords } from './name-word.ts';
-import { addCompoundRuns, compoundHolders, typedCompounds } from './compound-match.ts';
+import { addCompoundRuns, compoundHolders, documentedCompounds, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
+import { namedErrors } from './error-code.ts';
+import { calledPages, liftCalled } from './called-function.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -135,6 +138,7 @@ function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weigh
 export function rarePhraseRuns(
   where: readonly Map<number, readonly number[]>[],
   weights: number[],
+  room: readonly number[] = [],
 ): Map<number, number[]> {
   const found = new Map<number, number>();
   for (const at of where) for (const d of at.keys()) found.set(d, (found.get(d) ?? 0) + 1);
@@ -144,6 +148,8 @@ export function rarePhraseRuns(
     const terms = phraseRun(
       where.map((at) => at.get(d)),
       weights,
+      PHRASE_GAP,
+      room,
     );
     if (terms.length >= PHRASE_MIN_WORDS)
       runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
@@ -205,6 +211,11 @@ export function rankPages(
           touched[Math.floor(code / F)] = 1;
         }
     }
+    // "overview of data types": a word asking for a topic's overview is answered by every overview's title.
+    if (asksOverview(term.text))
+      index.docs.forEach((doc, d) => {
+        if (doc.kind === 'overview') q[d * F] = Math.max(q[d * F] ?? 0, MATCH.stem);
+      });
     const b = new Map<number, number>();
     const at = new Map<number, readonly number[]>();
     let max = 0;
@@ -254,11 +265,42 @@ export function rankPages(
   const asked = new Set(readAs.flat());
   const typed = plainText(query);
   const stems = terms.map((t) => t.stem);
-  const runs = rarePhraseRuns(where, weights);
-  // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
-  addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
   // Query words some page's body prints (looked up and found): the ones a pasted message's run may not follow.
   const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
+  const typedWords = words(query).filter((w) => !STOP_WORDS.has(w));
+  const room = unplacedBefore(typedWords, stems, heard, stem);
+  const runs = rarePhraseRuns(where, weights, room);
+  // A message no page quotes, naming its error (`UnknownFunction. Code: 1008`): the words naming it count as a run
+  // on the page explaining the error.
+  const errorDocs = runs.size ? new Map<number, number[]>() : namedErrors(query, terms, index.errorPages);
+  for (const [d, named] of errorDocs) runs.set(d, named);
+  // There the rest of the message is its particulars: the page explains every message of that error.
+  const everyWord = new Set(terms.map((_term, t) => t));
+  // Of the pages quoting a message, the page of a function it calls (`to_date(...)`) is put first, though it
+  // quotes less of the message than another.
+  const called = runs.size ? calledPages(query, index.functionNamePages) : NONE;
+  for (const d of called) {
+    const run = runs.has(d)
+      ? []
+      : phraseRun(
+          where.map((at) => at.get(d)),
+          weights,
+          PHRASE_GAP,
+          room,
+        );
+    if (run.length >= PHRASE_MIN_WORDS) runs.set(d, run);
+  }
+  const quoting: RankedPage[] = [];
+  const callee: RankedPage[] = [];
+  // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
+  addCompoundRuns(runs, compoundHolders(typedCompounds(query, terms), where));
+  // And on the page documenting it, however many pages mention it, as if its title said it.
+  for (const [d, parts] of documentedCompounds(query, terms, index.namePages))
+    for (const t of parts) {
+      const q = quality[t];
+      if (q) q[d * F] = MATCH.exact;
+      touched[d] = 1;
+    }
   const concept = asksConcept(query);
   const statements = askedStatements(query);
   const when = asksWhen(query);
@@ -283,7 +325,7 @@ export function rankPages(
     const run = runs.get(d);
     const inRun = run ? new Set(run) : NONE;
     // A page that quotes a pasted message's opening text does not miss its particulars (the values after it).
-    const particulars = run ? messageParticulars(run, heard, terms.length) : NONE;
+    const particulars = errorDocs.has(d) ? everyWord : run ? messageParticulars(run, heard, terms.length) : NONE;
     for (let t = 0; t < terms.length; t++) {
       const q = quality[t];
       let best = 0;
@@ -351,8 +393,11 @@ export function rankPages(
     if (concept && !names(doc.titleStems) && !names(topic)) titleHolds = false;
     // Nor is a generated section index: a list of links loses to the pages it lists.
     if (doc.listing) titleHolds = wordsInFields = false;
-    out.push({ doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts, answers });
+    const ranked: RankedPage = { doc, score, titleHolds, wordsInFields, keywordIsQuery, weights, parts, answers };
+    out.push(ranked);
+    if (inRun.size && !errorDocs.has(d)) (called.has(d) ? callee : quoting).push(ranked);
   }
+  liftCalled([...quoting, ...callee], callee);
   yieldToStatement(out, query);
   return out.sort((a, b) => b.score - a.score || a.doc.url.localeCompare(b.doc.url));
 }

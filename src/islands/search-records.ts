@@ -7,6 +7,8 @@
 import { SEARCH_RECORDS_FILE, unpackNameIndex, type NameIndex, type NameRecord } from './name-match.ts';
 import { buildFieldIndex, type FieldIndex } from './search-fields.ts';
 import { functionWordPages } from './name-word.ts';
+import { errorCodePages } from './error-code.ts';
+import { functionNamePages, namePages } from './called-function.ts';
 import {
   SEARCH_SUMMARIES_FILE,
   unpackRecordsFile,
@@ -61,6 +63,9 @@ export function fieldIndexOf(index: NameIndex): FieldIndex {
     const route = (url: string) => url.replace(/\/+$/, '');
     const byRoute = new Map(fields.docs.map((d, i) => [route(d.url), i]));
     fields.functionPages = functionWordPages(index.names, (url) => byRoute.get(route(url)));
+    fields.errorPages = errorCodePages(index.names, (url) => byRoute.get(route(url)));
+    fields.functionNamePages = functionNamePages(index.names, (url) => byRoute.get(route(url)));
+    fields.namePages = namePages(index.names, (url) => byRoute.get(route(url)));
     fieldIndexes.set(index, fields);
   }
   return fields;

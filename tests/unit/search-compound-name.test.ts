@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/islands/name-match.ts';
-import { compoundHolders, typedCompounds } from '../../src/islands/compound-match.ts';
+import { compoundHolders, documentedCompounds, typedCompounds } from '../../src/islands/compound-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
@@ -50,5 +50,37 @@ describe('a compound name typed whole', () => {
     const bodies = [everywhere, at({ dateadd: [30], week: [4] }), at({ dateadd: [30], week: [9] }), [], everywhere];
     const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), bodies, undefined, q);
     expect(ranked[0]?.doc.url).toBe('/doc/date-add');
+  });
+
+  it('names the page documenting it, however many pages mention it', () => {
+    const pages: Record<string, PageRecord> = {
+      settings: record('/doc/settings', 'Settings Reference', 'Every setting and its default.'),
+      at: record('/doc/at', 'AT', 'Query a table as it was at an older snapshot, kept for a number of days.'),
+    };
+    addFillerPages(pages);
+    const index = buildFieldIndex(pages);
+    index.namePages = new Map([['dataretentiontimeindays', [index.byId.get('settings') ?? -1]]]);
+    const q = 'how long are old snapshots kept data_retention_time_in_days';
+    const terms = queryTerms(q);
+    expect([...documentedCompounds(q, terms, index.namePages)]).toEqual([[index.byId.get('settings'), [4, 5, 6, 7]]]);
+    // Five pages print the setting's name (at one position), AT among them; AT also says "snapshot" and "kept".
+    const named = at({ settings: [300], at: [50], p0: [1], p1: [1], p2: [1] });
+    const words: Record<string, BodyHit[]> = {
+      old: at({ at: [3], settings: [9], p3: [1] }),
+      snapshots: at({ at: [4], settings: [500], p4: [1] }),
+      kept: at({ at: [5], p5: [1] }),
+      data: named,
+      retention: named,
+      time: named,
+      days: named,
+    };
+    const ranked = rankPages(
+      index,
+      terms,
+      terms.map((t) => words[t.text] ?? []),
+      undefined,
+      q,
+    );
+    expect(ranked[0]?.doc.url).toBe('/doc/settings');
   });
 });

@@ -75,3 +75,23 @@ describe('a command’s page with a keyword that is the idea', () => {
     expect(first('what is a presigned url for upload')).toBe('/doc/load-data/stage/stage-files');
   });
 });
+
+describe('a query asking for an overview', () => {
+  it("is answered by a topic's overview page, whose title names the topic, not by a page titled Overview", () => {
+    const pages: Record<string, PageRecord> = {
+      home: record('/doc/overview', 'Overview', 'What Databend is, and how its data is stored and loaded.'),
+      types: record('/doc/data-types/', 'Data Types', 'Each type a column can have.'),
+      numeric: record('/doc/data-types/numeric', 'Numeric', 'Whole numbers and decimals.'),
+      p0: record('/doc/p0', 'Page 0', 'Nothing in particular.'),
+      p1: record('/doc/p1', 'Page 1', 'Nothing in particular.'),
+      p2: record('/doc/p2', 'Page 2', 'Nothing in particular.'),
+      p3: record('/doc/p3', 'Page 3', 'Nothing in particular.'),
+    };
+    const q = 'overview of data types';
+    const at = (ids: string[]): BodyHit[] => ids.map((id) => ({ id, score: 10, locations: [1] }));
+    // "overview" is on the home page alone, so rare that it outweighs the topic.
+    const body = [at(['home']), at(['home', 'types', 'numeric', 'p0']), at(['home', 'types', 'numeric', 'p1'])];
+    const ranked = rankPages(buildFieldIndex(pages), queryTerms(q), body, undefined, q);
+    expect(ranked[0]?.doc.url).toBe('/doc/data-types/');
+  });
+});

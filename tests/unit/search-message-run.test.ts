@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/islands/name-match.ts';
-import { messageParticulars } from '../../src/islands/body-proximity.ts';
+import { messageParticulars, phraseRun, unplacedBefore } from '../../src/islands/body-proximity.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages, rarePhraseRuns, type BodyHit } from '../../src/islands/search-rank.ts';
-import { queryTerms } from '../../src/islands/search-text.ts';
+import { queryTerms, stem } from '../../src/islands/search-text.ts';
 import { addFillerPages, record } from './search-records.ts';
 
 const at = (per: Record<string, number[]>): BodyHit[] =>
@@ -70,5 +70,39 @@ describe('a pasted message', () => {
     });
     const runs = rarePhraseRuns(where, [1, 1, 1, 1, 1, 1]);
     expect([...runs.keys()]).toEqual([0]);
+  });
+
+  it("leaves room in the run for the reader's own words, which the page prints as its own values", () => {
+    // "Duplicated table name t1 in the same FROM clause", printed as "... name orders in the same FROM clause":
+    // "t1" is on no page, so "same" may stand one word further from "name" than a plain gap allows.
+    const q = 'Duplicated table name t1 in the same FROM clause';
+    const stems = queryTerms(q).map((t) => t.stem);
+    const typed = ['duplicated', 'table', 'name', 't1', 'same', 'clause'];
+    const room = unplacedBefore(typed, stems, [true, true, true, false, true, true], stem);
+    expect(room).toEqual([0, 0, 0, 0, 1, 1]);
+    const positions = [[100], [101], [102], [], [106], [108]];
+    expect(phraseRun(positions, [1, 1, 1, 1, 1, 1])).toEqual([0, 1, 2]);
+    expect(phraseRun(positions, [1, 1, 1, 1, 1, 1], undefined, room)).toEqual([0, 1, 2, 4, 5]);
+  });
+
+  it('finds the page printing a message with a value of its own where the reader typed theirs', () => {
+    const pages: Record<string, PageRecord> = {
+      join: record('/doc/join', 'JOIN', 'Combines the rows of two tables.'),
+      with: record(
+        '/doc/with',
+        'WITH',
+        'Gives a query a table name for the same statement to read in its FROM clause.',
+      ),
+    };
+    addFillerPages(pages);
+    // JOIN prints "Duplicated table name orders in the same FROM clause"; WITH holds the words far apart.
+    const words = {
+      duplicated: at({ join: [100], with: [300] }),
+      table: at({ join: [101, 20], with: [40], p0: [1], p1: [1] }),
+      name: at({ join: [102], with: [10], p2: [1], p3: [1] }),
+      same: at({ join: [106], with: [60] }),
+      clause: at({ join: [108], with: [61] }),
+    };
+    expect(first(pages, 'Duplicated table name t1 in the same FROM clause', words, [])).toBe('/doc/join');
   });
 });
