@@ -24,15 +24,16 @@ import {
   type PageDoc,
 } from './search-fields.ts';
 import { asksOverview, isReleaseIntent, kindPrior, topicStems } from './page-kind.ts';
-import { STOP_WORDS, isVersion, stem, synonymsOf, words, type QueryTerm } from './search-text.ts';
-import { PHRASE_GAP, PHRASE_MIN_WORDS, messageParticulars, phraseRun, unplacedBefore } from './body-proximity.ts';
+import { isVersion, stem, synonymsOf, type QueryTerm } from './search-text.ts';
+import { messageParticulars } from './body-proximity.ts';
+import { RARE_PAGES, messageRuns } from './message-runs.ts';
+import { phraseBonus } from './phrase-pairs.ts';
 import { capPhrasingWeights } from './phrasing-weight.ts';
 import { readNamesAsWords } from './name-word.ts';
 import { addCompoundRuns, compoundHolders, documentedCompounds, typedCompounds } from './compound-match.ts';
 import { conversionSource, directionFactor } from './conversion-direction.ts';
 import { keywordCover } from './keyword-cover.ts';
-import { namedErrors } from './error-code.ts';
-import { calledPages, liftCalled } from './called-function.ts';
+import { liftCalled } from './called-function.ts';
 import { SECTION_GAIN, sectionShare } from './section-match.ts';
 import {
   askedStatements,
@@ -48,11 +49,6 @@ export const BODY_WEIGHT = 2.5;
 /** A page whose fields answer nothing of the query keeps this share of its score (the body alone found it). */
 export const FIELD_SHARE_BASE = 0.4;
 export const COVERAGE_POWER = 2;
-/**
- * A word on at most this many pages (field or body) is a name of its own: an error name, a code, a rare term.
- * Found in a page's body, it says what the page is about as much as its summary would.
- */
-export const RARE_PAGES = 3;
 /**
  * A page whose body holds a run of the query's words in order (`body-proximity.ts`) gains up to this share for
  * each share of the query's weight the run holds: a pasted message, or a phrase, names its page.
@@ -88,80 +84,6 @@ export interface RankedPage {
   parts: [number, number][];
   /** Per query word: the title, keywords, summary or headings answer it (or a rare word of the body does). */
   answers: boolean[];
-}
-
-/**
- * Each page's pairs of stems that follow each other in its title, a keyword, its summary or a heading (first stem
- * → second stem → the weight of the heaviest such phrase): made once per page, the first time a query of two
- * words scores it.
- */
-const pairsOf = new WeakMap<PageDoc, Map<string, Map<string, number>>>();
-function stemPairs(doc: PageDoc): Map<string, Map<string, number>> {
-  let pairs = pairsOf.get(doc);
-  if (!pairs) {
-    pairs = new Map();
-    for (const { stems, weight } of doc.phrases)
-      for (let i = 0; i + 1 < stems.length; i++) {
-        const first = stems[i] ?? '';
-        const next = stems[i + 1] ?? '';
-        let after = pairs.get(first);
-        if (!after) pairs.set(first, (after = new Map()));
-        if (weight > (after.get(next) ?? 0)) after.set(next, weight);
-      }
-    pairsOf.set(doc, pairs);
-  }
-  return pairs;
-}
-
-/** Query words that follow each other in the query and in a title, keyword or summary ("rows to columns"). */
-function phraseBonus(doc: PageDoc, readAs: readonly (readonly string[])[], weights: number[]): number {
-  if (readAs.length < 2) return 0;
-  const pairs = stemPairs(doc);
-  let bonus = 0;
-  for (let t = 0; t + 1 < readAs.length; t++) {
-    // The heaviest phrase holding a reading of word t followed by a reading of word t + 1.
-    let best = 0;
-    for (const x of readAs[t] ?? []) {
-      const after = pairs.get(x);
-      if (after) for (const y of readAs[t + 1] ?? []) best = Math.max(best, after.get(y) ?? 0);
-    }
-    bonus += best * ((weights[t] ?? 0) + (weights[t + 1] ?? 0));
-  }
-  return bonus;
-}
-
-/**
- * The query's words that stand together, in order, in a page's body, for the pages holding the heaviest such run
- * when it is rare: at most `RARE_PAGES` pages hold it. A phrase many pages use (a tutorial's "load a file from a
- * stage") says nothing about which page is meant; a message that one page prints does.
- */
-export function rarePhraseRuns(
-  where: readonly Map<number, readonly number[]>[],
-  weights: number[],
-  room: readonly number[] = [],
-): Map<number, number[]> {
-  const found = new Map<number, number>();
-  for (const at of where) for (const d of at.keys()) found.set(d, (found.get(d) ?? 0) + 1);
-  const runs: { d: number; terms: number[]; weight: number }[] = [];
-  for (const [d, count] of found) {
-    if (count < PHRASE_MIN_WORDS) continue;
-    const terms = phraseRun(
-      where.map((at) => at.get(d)),
-      weights,
-      PHRASE_GAP,
-      room,
-    );
-    if (terms.length >= PHRASE_MIN_WORDS)
-      runs.push({ d, terms, weight: terms.reduce((a, t) => a + (weights[t] ?? 0), 0) });
-  }
-  const out = new Map<number, number[]>();
-  // Only the heaviest run counts: a page quoting less of the message ("engine type MEMORY", on the engine's page)
-  // prints another sentence than the page quoting all of it ("engine type MEMORY, does not support UPDATE").
-  const heaviest = runs.reduce((a, r) => Math.max(a, r.weight), 0);
-  for (const r of runs)
-    if (r.weight >= heaviest - 1e-9 && runs.filter((o) => o.weight >= r.weight - 1e-9).length <= RARE_PAGES)
-      out.set(r.d, r.terms);
-  return out;
 }
 
 /**
@@ -267,29 +189,8 @@ export function rankPages(
   const stems = terms.map((t) => t.stem);
   // Query words some page's body prints (looked up and found): the ones a pasted message's run may not follow.
   const heard = terms.map((_term, t) => !common[t] && (bodies[t] ?? []).length > 0);
-  const typedWords = words(query).filter((w) => !STOP_WORDS.has(w));
-  const room = unplacedBefore(typedWords, stems, heard, stem);
-  const runs = rarePhraseRuns(where, weights, room);
-  // A message no page quotes, naming its error (`UnknownFunction. Code: 1008`): the words naming it count as a run
-  // on the page explaining the error.
-  const errorDocs = runs.size ? new Map<number, number[]>() : namedErrors(query, terms, index.errorPages);
-  for (const [d, named] of errorDocs) runs.set(d, named);
-  // There the rest of the message is its particulars: the page explains every message of that error.
-  const everyWord = new Set(terms.map((_term, t) => t));
-  // Of the pages quoting a message, the page of a function it calls (`to_date(...)`) is put first, though it
-  // quotes less of the message than another.
-  const called = runs.size ? calledPages(query, index.functionNamePages) : NONE;
-  for (const d of called) {
-    const run = runs.has(d)
-      ? []
-      : phraseRun(
-          where.map((at) => at.get(d)),
-          weights,
-          PHRASE_GAP,
-          room,
-        );
-    if (run.length >= PHRASE_MIN_WORDS) runs.set(d, run);
-  }
+  // A pasted message's words in a page's body, in order: the page quoting it, or explaining the error it names.
+  const { runs, errorDocs, called } = messageRuns(query, terms, heard, where, weights, index);
   const quoting: RankedPage[] = [];
   const callee: RankedPage[] = [];
   // A name typed whole (`add_weeks`) that few pages' text holds counts as a run of its words there.
@@ -324,8 +225,13 @@ export function rankPages(
     let namesFeature = false;
     const run = runs.get(d);
     const inRun = run ? new Set(run) : NONE;
-    // A page that quotes a pasted message's opening text does not miss its particulars (the values after it).
-    const particulars = errorDocs.has(d) ? everyWord : run ? messageParticulars(run, heard, terms.length) : NONE;
+    // A page that quotes a pasted message's opening text does not miss its particulars (the values after it); on
+    // the page explaining the error a message names, every word of it is a particular of that error.
+    const particulars = errorDocs.has(d)
+      ? new Set(terms.keys())
+      : run
+        ? messageParticulars(run, heard, terms.length)
+        : NONE;
     for (let t = 0; t < terms.length; t++) {
       const q = quality[t];
       let best = 0;

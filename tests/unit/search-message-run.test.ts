@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/islands/name-match.ts';
 import { messageParticulars, phraseRun, unplacedBefore } from '../../src/islands/body-proximity.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
-import { rankPages, rarePhraseRuns, type BodyHit } from '../../src/islands/search-rank.ts';
+import { rankPages, type BodyHit } from '../../src/islands/search-rank.ts';
+import { rarePhraseRuns } from '../../src/islands/message-runs.ts';
 import { queryTerms, stem } from '../../src/islands/search-text.ts';
 import { addFillerPages, record } from './search-records.ts';
 
