@@ -58,7 +58,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await index.start(loaded, cache, jobs, options.searchPagesPerPart);
     clock.stage('cache lookup');
     // Meanwhile (this thread waits for the render threads): the file for tools made from the sources alone.
-    const llmsFull = afterTurn(() => llmsFullFile(cache, loaded));
+    const llmsFull = afterTurn(() => llmsFullFile(cache, loaded, ctx.previous.site?.files['llms-full.txt']?.key));
     llmsFull.catch(() => undefined);
     await renderer.render(loaded, jobs, (i) => index.ready(i));
     clock.stage('render');

@@ -22,31 +22,50 @@ import { llmsFullOf, llmsFullPart } from './outputs.ts';
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
 const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).examples : undefined);
 
+/** A file of the site by what it is made from (`key`), made only when the site does not hold it already. */
+export interface KeyedFile {
+  key: string;
+  make: () => string;
+}
+
 /**
  * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
  * the build makes it while the edited pages render. Each page's part is kept in the cache's segments under that
  * page's inputs: a rebuild after an edit makes (and writes) the edited page's part only, and the file is their
- * concatenation, never written to the cache whole (three megabytes on every edit).
+ * concatenation, never written to the cache whole (three megabytes on every edit). The file's key is made of the
+ * parts' keys: when it is the key of the file the last build wrote (`lastKey`), nothing is read, joined or hashed
+ * unless the site's copy is gone (a rebuild with nothing changed), and the parts are kept for the next edit.
  */
-export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
-  const parts = loaded.states.flatMap((s) => {
+export function llmsFullFile(cache: BuildCache, loaded: LoadedSite, lastKey?: string): KeyedFile {
+  const docs = loaded.states.flatMap((s) => {
     if (s.page.kind !== 'doc') return [];
     const { view } = s;
-    const { body, relPath } = s.page.source;
     // The body and its results enter through the body key, which holds them, rather than hashed again.
-    const key = sha256(loaded.code.tools, view.route, view.title, s.bodyKey!);
-    const known = cache.readParts(LLMS_PART, key)?.get('md')?.toString('utf8');
-    if (known !== undefined) return [known];
-    const part = llmsFullPart({
-      title: view.title,
-      url: siteConfig.origin + view.route,
-      body,
-      recorded: recordedIn(loaded.resultsOf(relPath)),
-    });
-    cache.appendParts(LLMS_PART, key, { md: part });
-    return [part];
+    return [{ view, source: s.page.source, key: sha256(loaded.code.tools, view.route, view.title, s.bodyKey!) }];
   });
-  return llmsFullOf(parts, loaded.site.engineVersion);
+  const key = sha256('llms-full', loaded.code.tools, loaded.site.engineVersion, ...docs.map((d) => d.key));
+  const make = () => {
+    const parts = docs.map(({ view, source, key: partKey }) => {
+      const known = cache.readParts(LLMS_PART, partKey)?.get('md')?.toString('utf8');
+      if (known !== undefined) return known;
+      const { body, relPath } = source;
+      const part = llmsFullPart({
+        title: view.title,
+        url: siteConfig.origin + view.route,
+        body,
+        recorded: recordedIn(loaded.resultsOf(relPath)),
+      });
+      cache.appendParts(LLMS_PART, partKey, { md: part });
+      return part;
+    });
+    return llmsFullOf(parts, loaded.site.engineVersion);
+  };
+  if (key !== lastKey) {
+    const text = make();
+    return { key, make: () => text };
+  }
+  for (const d of docs) cache.hasParts(LLMS_PART, d.key);
+  return { key, make };
 }
 
 /** The cache's kind of entry for a page's part of `llms-full.txt`. */

@@ -141,3 +141,25 @@ describe('npm run build', () => {
     scaled(240_000),
   );
 });
+
+describe('llms-full.txt in a rebuild', () => {
+  it(
+    'is kept when nothing changed, written again when its copy is gone, and holds an edit as a build without the cache writes it',
+    async () => {
+      const p = fromFixture('llms-full');
+      const site = path.join(work, 'llms-full', 'site');
+      const file = path.join(site, 'llms-full.txt');
+      await p.inPlace('site');
+      const before = fs.readFileSync(file, 'utf8');
+      expect((await p.inPlace('site')).rendered.filesWritten).toBe(0);
+      fs.rmSync(file);
+      expect((await p.inPlace('site')).rendered.filesWritten).toBe(1);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+      p.edit('01-guide/20-second.md', (t) => `${t}\nA sentence for the tools' file.\n`);
+      await p.inPlace('site');
+      expect(fs.readFileSync(file, 'utf8')).toContain("A sentence for the tools' file.");
+      expectSameSite(site, (await p.build(false)).out);
+    },
+    scaled(120_000),
+  );
+});
