@@ -21,7 +21,7 @@ import { cachedNames, renderedSiteOf } from './search/cached-names.ts';
 import { pageRecordsOf } from './search/index-store.ts';
 import { SearchIndexBuild } from './search/index-stage.ts';
 import { summaryLine } from './summary.ts';
-import { entryTreesOf, functionsFiles, llmsFullFile } from './write/tool-files.ts';
+import { functionsFiles, llmsFullFile } from './write/tool-files.ts';
 import type { SiteWriter } from './write/write-site.ts';
 import {
   openSiteWriter,
@@ -58,11 +58,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await index.start(loaded, cache, jobs, options.searchPagesPerPart);
     clock.stage('cache lookup');
     // Meanwhile (this thread waits for the render threads): the file for tools made from the sources alone.
-    const llmsFull = afterTurn(() => llmsFullFile(cache, loaded));
+    const llmsFull = afterTurn(() => llmsFullFile(cache, loaded, ctx.previous.site?.files['llms-full.txt']?.key));
     llmsFull.catch(() => undefined);
-    // And the edited pages that document functions, parsed for functions.json.
-    const entryTrees = afterTurn(() => entryTreesOf(cache, loaded, jobs));
-    entryTrees.catch(() => undefined);
     await renderer.render(loaded, jobs, (i) => index.ready(i));
     clock.stage('render');
 
@@ -85,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await placeStandalonePages(writer, ctx, loaded, assets, names);
     clock.stage('names');
     const tools = {
-      ...(await functionsFiles(cache, loaded, rendered.model, names.functions, entryTrees)),
+      ...(await functionsFiles(cache, loaded, rendered.model, names.functions, renderer.outlines)),
       'llms-full.txt': await llmsFull,
     };
     placeSiteFiles(writer, ctx, loaded, rendered.model, tools);

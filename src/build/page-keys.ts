@@ -11,6 +11,7 @@ import type { PageView, SiteView } from '../ui/types.ts';
 import type { BuildCache } from './cache/build-cache.ts';
 import { sha256 } from './cache/code-hash.ts';
 import type { StoredRegex } from '../markdown/regex-memo.ts';
+import type { EntryOutline } from './render/entry-outline.ts';
 
 /** A question a render asked about the rest of the site, with the answer it got. */
 export type SiteQuery =
@@ -101,6 +102,8 @@ export interface PageResult {
   bodyHtml?: string;
   /** With a rendered body: its code blocks as highlighted, for the next render of the page. */
   blocks?: KeptBlocks['blocks'];
+  /** With a rendered body: what `functions.json` takes of the page (`entry-outline.ts`). */
+  outline?: EntryOutline;
   /** Regular expressions this thread made from grammars' patterns since its last result, for the build to keep. */
   regexes?: Record<string, StoredRegex>;
   errors: JobError[];

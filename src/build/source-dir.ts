@@ -14,3 +14,7 @@ export const SOURCE_DIR: string =
 
 /** A source file, by its path under `src/`. */
 export const sourceFile = (rel: string): string => path.join(SOURCE_DIR, rel);
+
+/** The folder of the bundle the build runs from (`.cache/cli/b-<hash of the sources>/`); none under tsx. */
+export const BUNDLE_DIR: string | undefined =
+  typeof __BUILD_SOURCE_DIR__ === 'string' ? import.meta.dirname : undefined;

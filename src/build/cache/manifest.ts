@@ -6,10 +6,10 @@
  * the site writer removes files by these names, and a `..` would reach outside the output.
  */
 import { z } from 'zod';
-import { sourceFile } from '../source-dir.ts';
 import fs from 'node:fs';
 import { fileStamp, stampOf, type BuildCache, type EntryRef, type SegmentStamp } from './build-cache.ts';
-import { codeHash, moduleClosure, sha256 } from './code-hash.ts';
+import { sha256 } from './code-hash.ts';
+import { codeKeys } from './code-keys.ts';
 import type { BodyMeta } from '../page-keys.ts';
 
 /** A file a build wrote: what it was made from (its key), and its size and time as written. */
@@ -93,7 +93,7 @@ export function writeManifest(cache: BuildCache, projectRoot: string, key: strin
 
 const STAMP = 'manifest-stamp';
 const stampLine = (projectRoot: string, stamp: string, text: string) =>
-  `${stamp} ${sha256(text)} ${codeHash(projectRoot, moduleClosure([sourceFile('build/cache/manifest.ts')]))}`;
+  `${stamp} ${sha256(text)} ${codeKeys(projectRoot).manifest}`;
 
 /** The last build's manifest, or an empty one when there is none or it fails the schema (then with a warning). */
 export function readManifest(

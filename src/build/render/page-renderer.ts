@@ -18,6 +18,7 @@ import {
   type WorkSetup,
 } from '../page-keys.ts';
 import { knownAnchors, type PageState } from '../page-state.ts';
+import type { EntryOutline } from './entry-outline.ts';
 import { RenderPool } from './render-pool.ts';
 import { workerBundle } from './worker-bundle.ts';
 
@@ -29,6 +30,8 @@ export class PageRenderer {
   bodies = 0;
   pages = 0;
   threads = 0;
+  /** The outline of each body rendered, by its Markdown (`functions.json` reads an edited entry's from it). */
+  readonly outlines = new Map<string, EntryOutline>();
   private pool: RenderPool | undefined;
   private readonly bundled = workerBundle();
   private readonly starting: Promise<unknown> | undefined;
@@ -138,6 +141,7 @@ export class PageRenderer {
   private keep(s: PageState, result: PageResult): void {
     this.pages++;
     this.site!.regexes.add(result.regexes);
+    if (result.outline && s.page.kind === 'doc') this.outlines.set(s.page.source.body, result.outline);
     if (result.meta) {
       this.bodies++;
       s.meta = result.meta;

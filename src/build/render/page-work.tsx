@@ -40,6 +40,7 @@ import { CONTENT_ASSET_BASE } from '../paths.ts';
 import { leanHtml } from './lean-html.ts';
 import { renderPageHtml } from './render-page.tsx';
 import { siteConfig } from '../../site.config.ts';
+import { entryOutline, type EntryOutline } from './entry-outline.ts';
 
 /** Where the article body goes in the page template (a text node React leaves as it is). */
 const BODY_MARK = '@@article-body@@';
@@ -85,6 +86,7 @@ export class PageWork {
         result.meta = body.meta;
         result.bodyHtml = body.html;
         result.blocks = body.blocks;
+        result.outline = body.outline;
         view.toc = body.meta.toc;
         bodyRef = bodyRefOf(job.doc.bodyKey, body.meta);
       }
@@ -99,9 +101,13 @@ export class PageWork {
   }
 
   /** Markdown → HAST → HTML, with the questions it asked (the main thread keeps it under the body key). */
-  private async renderBody(
-    doc: NonNullable<PageJob['doc']>,
-  ): Promise<{ html: string; meta: BodyMeta; blocks?: BlockMemo['used']; errors: JobError[] }> {
+  private async renderBody(doc: NonNullable<PageJob['doc']>): Promise<{
+    html: string;
+    meta: BodyMeta;
+    blocks?: BlockMemo['used'];
+    outline?: EntryOutline;
+    errors: JobError[];
+  }> {
     const sink = new ErrorSink();
     const queries: SiteQuery[] = [];
     const assets = new Set<string>();
@@ -140,6 +146,8 @@ export class PageWork {
       assetBase: CONTENT_ASSET_BASE,
     };
     const parsed = parseMarkdown(doc.body);
+    // Taken before the render, which may change the tree.
+    const outline = entryOutline(parsed.tree);
     const styles = new TokenStyles();
     const blocks: BlockMemo = { known: doc.blocks ?? {}, used: {} };
     const recorded = recordedExamples(
@@ -182,7 +190,7 @@ export class PageWork {
       assets: [...assets],
       places,
     };
-    return { html, meta, blocks: blocks.used, errors: [] };
+    return { html, meta, blocks: blocks.used, outline, errors: [] };
   }
 }
 

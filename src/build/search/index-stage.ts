@@ -64,7 +64,7 @@ export class SearchIndexBuild {
         const key = entryKey(i);
         if (key) storeEntry(cache, key, entry);
       },
-      made: (part, entries) => storePart(cache, keyOf(part), part, entries, states),
+      made: (part, entries) => storePart(cache, keyOf(part), part, entries, states, code),
     });
     this.feeder.done.catch(() => undefined);
     const inRound = new Set(jobs);

@@ -8,10 +8,10 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { sha256 } from '../cache/code-hash.ts';
 import type { PageState } from '../page-state.ts';
 import { htmlFileOf } from '../paths.ts';
-import { writePart } from './index-writer.ts';
+import { writePart, type ChunkMemo } from './index-writer.ts';
 import { entryFromParts, entryParts, type PageEntry } from './page-entries.ts';
 import type { PartFiles } from './search-index.ts';
-import { fromPack, RECORDS_IN_PACK } from './search-feed.ts';
+import { CHUNKS_IN_PACK, fromPack, RECORDS_IN_PACK } from './search-feed.ts';
 import type { SearchPart } from './search-parts.ts';
 
 /** The key of a part's pack: the indexing code, the part's folder, and each of its pages as Pagefind gets it. */
@@ -60,9 +60,11 @@ export async function storePart(
   part: SearchPart,
   entries: readonly PageEntry[],
   states: readonly PageState[],
+  code?: string,
 ): Promise<PartFiles> {
   const { partRecords } = await import('./search-index.ts');
-  const files = writePart(entries);
+  const memo: ChunkMemo = { known: code === undefined ? new Map() : lastChunks(cache, code, part), made: new Map() };
+  const files = writePart(entries, memo);
   const made: PartFiles = {
     part,
     files,
@@ -74,8 +76,31 @@ export async function storePart(
   cache.writePack('search', key, '.pack', {
     ...Object.fromEntries(files),
     [RECORDS_IN_PACK]: JSON.stringify(made.records),
+    [CHUNKS_IN_PACK]: JSON.stringify(Object.fromEntries(memo.made)),
   });
+  if (code !== undefined) cache.writeText('search', lastPackKeyOf(code, part), '.txt', key);
   return made;
+}
+
+/** Where the part's last pack is (its key), under the indexing code and the part's folder. */
+const lastPackKeyOf = (code: string, part: SearchPart) => sha256(code, 'last pack', part.dir);
+
+/** The compressed chunks of the part's last pack, by the SHA-1 of their CBOR; none if it is gone or damaged. */
+function lastChunks(cache: BuildCache, code: string, part: SearchPart): Map<string, Buffer> {
+  const known = new Map<string, Buffer>();
+  try {
+    const key = cache.readText('search', lastPackKeyOf(code, part), '.txt');
+    const pack = key === undefined ? undefined : cache.readPack('search', key, '.pack');
+    const chunks = pack?.get(CHUNKS_IN_PACK);
+    if (!pack || !chunks) return known;
+    for (const [exact, file] of Object.entries(JSON.parse(chunks.toString('utf8')) as Record<string, string>)) {
+      const bytes = pack.get(file);
+      if (bytes) known.set(exact, bytes);
+    }
+  } catch {
+    // A damaged pack: every chunk is compressed again.
+  }
+  return known;
 }
 
 /** The page records of every part, for `search-records.json` (the indexing module loaded only now). */

@@ -6,6 +6,7 @@
  * build without a cache writes. The CBOR is Pagefind's own, byte for byte (`tests/unit/build/search-entries.test.ts`);
  * only the gzip around it is Node's.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { compareCodePoints } from '../../islands/chunk-range.ts';
 import {
@@ -34,8 +35,18 @@ interface PartWord {
   variants: Map<string, [page: number, at: Occurrences][]>;
 }
 
+/**
+ * Index chunks as an earlier write of the part compressed them (`known`), and the path of each chunk this write
+ * made (`made`), by the SHA-1 of their CBOR: a rebuild after an edit changes a few chunks of the part, and gzip of
+ * the others was a fifth of writing it. The same CBOR, the same bytes: the output is the one a write without it gives.
+ */
+export interface ChunkMemo {
+  known: ReadonlyMap<string, Buffer>;
+  made: Map<string, string>;
+}
+
 /** A part's files (path under the part's folder → bytes) from its pages' entries in catalogue order. */
-export function writePart(entries: readonly PageEntry[]): Map<string, Buffer> {
+export function writePart(entries: readonly PageEntry[], memo?: ChunkMemo): Map<string, Buffer> {
   const seen = new Map<string, string>();
   for (const e of entries) {
     const other = seen.get(e.id);
@@ -89,7 +100,10 @@ export function writePart(entries: readonly PageEntry[]): Map<string, Buffer> {
     }
     const bytes = cbor.bytes();
     const hash = nameOf(bytes, 7);
-    files.set(`index/${hash}.pf_index`, compress(bytes));
+    const exact = memo ? createHash('sha1').update(bytes).digest('hex') : undefined;
+    const file = `index/${hash}.pf_index`;
+    files.set(file, (exact === undefined ? undefined : memo?.known.get(exact)) ?? compress(bytes));
+    if (exact !== undefined) memo?.made.set(exact, file);
     chunkMeta.push([chunk[0]!.word, chunk.at(-1)!.word, hash]);
   }
   // Each chunk's bounds cut to the shortest prefixes that still tell it from its neighbour (`chunk_meta`).

@@ -24,12 +24,15 @@ export interface PartPlan {
 
 /** The entry of a part's pack that holds its records (no file of Pagefind's has a name with a NUL). */
 export const RECORDS_IN_PACK = '\0records';
+/** The pack's index chunks by the SHA-1 of their CBOR (`ChunkMemo`): not a file of the site. */
+export const CHUNKS_IN_PACK = '\0chunks';
 
 /** A part of the search index as its pack in the cache holds it; undefined if the pack is missing or damaged. */
 export function fromPack(part: SearchPart, pack: Map<string, Buffer> | undefined): PartFiles | undefined {
   const records = pack?.get(RECORDS_IN_PACK);
   if (!pack || !records) return undefined;
   pack.delete(RECORDS_IN_PACK);
+  pack.delete(CHUNKS_IN_PACK);
   try {
     return { part, files: pack, records: JSON.parse(records.toString('utf8')) as PartRecords };
   } catch {

@@ -4,14 +4,12 @@
  * entry's examples with their recorded results. Described by `/functions.schema.json`; versioned by the engine
  * the signatures and results were recorded on.
  */
-import type { Nodes, Root, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
 import type { FunctionCard } from '../../examples/signatures/cards.ts';
 import type { NamePlace } from '../../examples/engine-objects.ts';
 import { normalName } from '../../islands/name-match.ts';
-import { parseCodeMeta } from '../../markdown/code-meta.ts';
 import { parseMarkdown } from '../../markdown/parse.ts';
 import type { RecordedExample } from '../../content/recorded.ts';
+import { entryOutline, type EntryOutline, type OutlineSection } from '../render/entry-outline.ts';
 
 export interface FunctionExample {
   sql: string;
@@ -65,53 +63,27 @@ export interface SectionMemo {
   used: Record<string, EntrySection>;
 }
 
-const plain = (node: Nodes) => toString(node).replace(/\s+/g, ' ').trim();
-
 /** The section of a page an entry is (the whole page, or a heading up to the next of its level): summary and examples. */
 export function entryContent(
   page: EntryPage,
   anchor: string | undefined,
-  treeOf: (body: string) => Root = (body) => parseMarkdown(body).tree,
+  outlineOf: (body: string) => ReadonlyMap<string, OutlineSection> = (body) =>
+    new Map(entryOutline(parseMarkdown(body).tree)),
 ): { summary: string | null; examples: FunctionExample[] } {
-  const tree = treeOf(page.body);
-  let nodes: RootContent[] = tree.children;
-  if (anchor) {
-    const start = tree.children.findIndex(
-      (n) => n.type === 'heading' && (n.data?.hProperties as { id?: string } | undefined)?.id === anchor,
-    );
-    if (start < 0) return { summary: null, examples: [] };
-    const depth = (tree.children[start] as { depth: number }).depth;
-    const end = tree.children.findIndex((n, i) => i > start && n.type === 'heading' && n.depth <= depth);
-    nodes = tree.children.slice(start + 1, end < 0 ? undefined : end);
-  }
-  const firstParagraph = nodes.find((n) => n.type === 'paragraph');
-  const summary = anchor
-    ? firstParagraph
-      ? plain(firstParagraph)
-      : null
-    : page.description || (firstParagraph ? plain(firstParagraph) : null);
+  const section = outlineOf(page.body).get(anchor || '');
+  if (!section) return { summary: null, examples: [] };
+  const summary = anchor ? section.first : page.description || section.first;
   const recorded = page.recorded ?? [];
-  const examples: FunctionExample[] = [];
-  const visit = (list: RootContent[]) => {
-    for (const n of list) {
-      if (n.type === 'code' && n.lang === 'sql' && parseCodeMeta(n.meta).meta.example) {
-        const r = recorded.find((e) => e.sql === n.value);
-        examples.push({
-          sql: n.value,
-          ...(r?.result ? { result: r.result } : {}),
-          ...(r?.error ? { error: r.error } : {}),
-          ...(r?.nondeterministic ? { nondeterministic: true } : {}),
-        });
-      } else if ('children' in n && n.type !== 'heading') visit(n.children);
-    }
-  };
-  visit(nodes);
+  const examples = section.sqls.map((sql): FunctionExample => {
+    const r = recorded.find((e) => e.sql === sql);
+    return {
+      sql,
+      ...(r?.result ? { result: r.result } : {}),
+      ...(r?.error ? { error: r.error } : {}),
+      ...(r?.nondeterministic ? { nondeterministic: true } : {}),
+    };
+  });
   return { summary, examples };
-}
-
-/** The Markdown trees of these bodies, by body: parsed ahead for `functionsFile`. */
-export function entryTrees(bodies: readonly string[]): Map<string, Root> {
-  return new Map(bodies.map((body) => [body, parseMarkdown(body).tree]));
 }
 
 /**
@@ -126,15 +98,16 @@ export function functionsFile(
   pageOf: (route: string) => EntryPage | undefined,
   categoryOf: (route: string) => string | undefined = () => undefined,
   memo: SectionMemo = { known: {}, used: {} },
-  trees: Map<string, Root> = new Map(),
+  outlines: ReadonlyMap<string, EntryOutline> = new Map(),
 ): FunctionsFile {
   const sectionCache = new Map<string, { summary: string | null; examples: FunctionExample[] }>();
-  // A page documents many functions (the geography functions page, seventy-nine): it is parsed once, or was
-  // parsed before (`entryTrees`, while the edited pages render), by its body.
-  const treeOf = (body: string) => {
-    let tree = trees.get(body);
-    if (!tree) trees.set(body, (tree = parseMarkdown(body).tree));
-    return tree;
+  // A page documents many functions (the geography functions page, seventy-nine): its outline is made once, by
+  // its body, or came from the render thread that rendered it (`outlines`); only other pages are parsed here.
+  const byBody = new Map<string, ReadonlyMap<string, OutlineSection>>();
+  const outlineOf = (body: string) => {
+    let outline = byBody.get(body);
+    if (!outline) byBody.set(body, (outline = new Map(outlines.get(body) ?? entryOutline(parseMarkdown(body).tree))));
+    return outline;
   };
   const functions = Object.values(cards)
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -147,7 +120,7 @@ export function functionsFile(
         content =
           sectionCache.get(key) ??
           (page?.key ? memo.known[key] : undefined) ??
-          (page ? entryContent(page, place.anchor, treeOf) : content);
+          (page ? entryContent(page, place.anchor, outlineOf) : content);
         sectionCache.set(key, content);
         if (page?.key) memo.used[key] = content;
       }

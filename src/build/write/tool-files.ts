@@ -2,10 +2,9 @@
  * The files for tools: every function as data (`functions.json`) with its schema, and every page's Markdown with
  * its results (`llms-full.txt`). Each kept in the cache under what it is read from (the cards, the entries, the
  * pages and their results), and each entry's section under what its page is made from, so a rebuild after an
- * edit parses the edited page only.
+ * edit reads the edited page's sections from the outline its render thread sent (`entry-outline.ts`).
  */
 import path from 'node:path';
-import type { Root } from 'mdast';
 import type { RecordedPage } from '../../content/recorded.ts';
 import type { Names } from '../search/names-work.ts';
 import { dataForTools } from '../../reference/data-files.ts';
@@ -16,37 +15,57 @@ import { sha256 } from '../cache/code-hash.ts';
 import { readProjectFile } from '../load/function-cards.ts';
 import type { LoadedSite } from '../load/load-stage.ts';
 import type { SiteModel } from '../load-site.ts';
+import type { EntryOutline } from '../render/entry-outline.ts';
 import type { EntryPage, EntrySection, SectionMemo } from './functions-json.ts';
 import { llmsFullOf, llmsFullPart } from './outputs.ts';
 
 /** Recorded examples of a page, parsed from its results text (`LoadedSite.resultsOf`). */
 const recordedIn = (text: string) => (text ? (JSON.parse(text) as RecordedPage).examples : undefined);
 
+/** A file of the site by what it is made from (`key`), made only when the site does not hold it already. */
+export interface KeyedFile {
+  key: string;
+  make: () => string;
+}
+
 /**
  * `llms-full.txt`: every written page's Markdown with its results. Made from what the load stage read alone, so
  * the build makes it while the edited pages render. Each page's part is kept in the cache's segments under that
  * page's inputs: a rebuild after an edit makes (and writes) the edited page's part only, and the file is their
- * concatenation, never written to the cache whole (three megabytes on every edit).
+ * concatenation, never written to the cache whole (three megabytes on every edit). The file's key is made of the
+ * parts' keys: when it is the key of the file the last build wrote (`lastKey`), nothing is read, joined or hashed
+ * unless the site's copy is gone (a rebuild with nothing changed), and the parts are kept for the next edit.
  */
-export function llmsFullFile(cache: BuildCache, loaded: LoadedSite): string {
-  const parts = loaded.states.flatMap((s) => {
+export function llmsFullFile(cache: BuildCache, loaded: LoadedSite, lastKey?: string): KeyedFile {
+  const docs = loaded.states.flatMap((s) => {
     if (s.page.kind !== 'doc') return [];
     const { view } = s;
-    const { body, relPath } = s.page.source;
     // The body and its results enter through the body key, which holds them, rather than hashed again.
-    const key = sha256(loaded.code.tools, view.route, view.title, s.bodyKey!);
-    const known = cache.readParts(LLMS_PART, key)?.get('md')?.toString('utf8');
-    if (known !== undefined) return [known];
-    const part = llmsFullPart({
-      title: view.title,
-      url: siteConfig.origin + view.route,
-      body,
-      recorded: recordedIn(loaded.resultsOf(relPath)),
-    });
-    cache.appendParts(LLMS_PART, key, { md: part });
-    return [part];
+    return [{ view, source: s.page.source, key: sha256(loaded.code.tools, view.route, view.title, s.bodyKey!) }];
   });
-  return llmsFullOf(parts, loaded.site.engineVersion);
+  const key = sha256('llms-full', loaded.code.tools, loaded.site.engineVersion, ...docs.map((d) => d.key));
+  const make = () => {
+    const parts = docs.map(({ view, source, key: partKey }) => {
+      const known = cache.readParts(LLMS_PART, partKey)?.get('md')?.toString('utf8');
+      if (known !== undefined) return known;
+      const { body, relPath } = source;
+      const part = llmsFullPart({
+        title: view.title,
+        url: siteConfig.origin + view.route,
+        body,
+        recorded: recordedIn(loaded.resultsOf(relPath)),
+      });
+      cache.appendParts(LLMS_PART, partKey, { md: part });
+      return part;
+    });
+    return llmsFullOf(parts, loaded.site.engineVersion);
+  };
+  if (key !== lastKey) {
+    const text = make();
+    return { key, make: () => text };
+  }
+  for (const d of docs) cache.hasParts(LLMS_PART, d.key);
+  return { key, make };
 }
 
 /** The cache's kind of entry for a page's part of `llms-full.txt`. */
@@ -64,7 +83,7 @@ export async function functionsFiles(
   loaded: LoadedSite,
   model: SiteModel,
   functions: Names['functions'],
-  parsed?: Promise<Map<string, Root>>,
+  outlines?: ReadonlyMap<string, EntryOutline>,
 ): Promise<Record<string, string>> {
   const { code, cards, site } = loaded;
   const byRoute = new Map(model.pages.flatMap((p) => (p.page.kind === 'doc' ? [[p.page.route, p.page]] : [])));
@@ -91,7 +110,7 @@ export async function functionsFiles(
   const known = cache.readJson<Record<string, string>>('tools', toolsKey);
   if (known) return known;
   const { functionsFile, functionsSchema } = await import('./functions-json.ts');
-  // Each entry's summary and examples, kept by what its page is made from: a rebuild parses the edited page only.
+  // Each entry's summary and examples, kept by what its page is made from: a rebuild remakes the edited page's only.
   const sections: SectionMemo = {
     known: cache.readJson<Record<string, EntrySection>>('tools', sectionsKeyOf(code.tools)) ?? {},
     used: {},
@@ -121,10 +140,9 @@ export async function functionsFiles(
     },
     categoryOf,
     sections,
-    await parsed?.catch(() => undefined),
+    outlines,
   );
   cache.writeText('tools', sectionsKeyOf(code.tools), '.json', JSON.stringify(sections.used));
-  cache.writeText('tools', entryRoutesKeyOf(code.tools), '.json', JSON.stringify(entryRoutes));
   const tools = {
     'functions.json': `${JSON.stringify(file)}\n`,
     'functions.schema.json': `${JSON.stringify(functionsSchema(siteConfig.origin), null, 2)}\n`,
@@ -134,24 +152,6 @@ export async function functionsFiles(
 }
 
 const sectionsKeyOf = (codeKey: string) => sha256(codeKey, 'sections');
-const entryRoutesKeyOf = (codeKey: string) => sha256(codeKey, 'entry-routes');
-
-/**
- * The Markdown of the pages at `indexes` (those being rendered) that documented functions when `functions.json`
- * was last made (their routes kept beside it), parsed ahead: the build asks for it while the render threads work, so an edit of a function's
- * page does not parse it after the render. None, and remark not loaded, when no such page changed.
- */
-export async function entryTreesOf(cache: BuildCache, loaded: LoadedSite, indexes: readonly number[]) {
-  const entryRoutes = new Set(cache.readJson<string[]>('tools', entryRoutesKeyOf(loaded.code.tools)));
-  const bodies = indexes.flatMap((i) => {
-    // A page whose body is in the cache renders around it: its sections are known.
-    const { page, meta } = loaded.states[i]!;
-    return page.kind === 'doc' && !meta && entryRoutes.has(page.route) ? [page.source.body] : [];
-  });
-  if (bodies.length === 0) return new Map<string, Root>();
-  const { entryTrees } = await import('./functions-json.ts');
-  return entryTrees(bodies);
-}
 
 /**
  * `/settings.json` and its schema, by path in the site: kept under the two files they are made from (reading the

@@ -26,7 +26,7 @@ import type { PartFiles } from '../search/search-index.ts';
 import { publishedInPart } from '../search/search-parts.ts';
 import { searchRecordFiles } from '../search/records-files.ts';
 import { SEARCH_PAGE } from '../output-paths.ts';
-import { settingsFiles } from './tool-files.ts';
+import { settingsFiles, type KeyedFile } from './tool-files.ts';
 import { catalogueJson, llmsTxt, openSearchXml, robotsTxt, serveJson, sitemapXml } from './outputs.ts';
 import type { WrittenSite } from '../cache/manifest.ts';
 import { htmlFileOf } from '../paths.ts';
@@ -140,7 +140,7 @@ export function placeSiteFiles(
   ctx: BuildContext,
   loaded: LoadedSite,
   model: SiteModel,
-  tools: Record<string, string>,
+  tools: Record<string, string | KeyedFile>,
 ): void {
   const text = (rel: string, data: string | Buffer, phase?: Phase) => placeText(writer, rel, data, phase);
   text('opensearch.xml', openSearchXml());
@@ -154,7 +154,9 @@ export function placeSiteFiles(
   text('robots.txt', robotsTxt());
   for (const [rel, data] of settingsFiles(ctx.cache, loaded.code.tools, ctx.projectRoot)) text(rel, data);
   text('llms.txt', llmsTxt(loaded.catalogue, model.pages));
-  for (const [rel, data] of Object.entries(tools)) text(rel, data);
+  for (const [rel, data] of Object.entries(tools))
+    if (typeof data === 'string') text(rel, data);
+    else writer.place(rel, data.key, data.make);
 }
 
 /**

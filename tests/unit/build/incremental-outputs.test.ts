@@ -55,6 +55,32 @@ describe('functions.json in a rebuild', () => {
     },
     scaled(120_000),
   );
+
+  it(
+    "takes an edited entry's summary and examples from its new text, not from its last build",
+    async () => {
+      const { build, edit } = await warmed('functions-sections');
+      const examplesOf = (out: string) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(out, 'functions.json'), 'utf8')) as {
+            functions: { name: string; examples: { sql: string }[] }[];
+          }
+        ).functions
+          .find((f) => f.name === 'date_trunc')
+          ?.examples.map((e) => e.sql);
+      const before = examplesOf((await build(true)).out);
+      expect(before).toHaveLength(4);
+      // The last example gone: the rebuilt page's sections are read from the edited Markdown.
+      edit('02-reference/10-date-trunc.md', (t) =>
+        t.replace(/\n```sql example\nEXPLAIN SELECT number FROM numbers\(3\) WHERE number > 1\n```\n/, '\n'),
+      );
+      const warm = await build(true);
+      expect(warm.rendered.bodies).toBe(1);
+      expect(examplesOf(warm.out)).toEqual(before!.slice(0, 3));
+      expectSameSite(warm.out, (await build(false)).out);
+    },
+    scaled(120_000),
+  );
 });
 
 describe('code blocks in a rebuild', () => {
@@ -113,5 +139,27 @@ describe('npm run build', () => {
       expectSameSite(warm, cold);
     },
     scaled(240_000),
+  );
+});
+
+describe('llms-full.txt in a rebuild', () => {
+  it(
+    'is kept when nothing changed, written again when its copy is gone, and holds an edit as a build without the cache writes it',
+    async () => {
+      const p = fromFixture('llms-full');
+      const site = path.join(work, 'llms-full', 'site');
+      const file = path.join(site, 'llms-full.txt');
+      await p.inPlace('site');
+      const before = fs.readFileSync(file, 'utf8');
+      expect((await p.inPlace('site')).rendered.filesWritten).toBe(0);
+      fs.rmSync(file);
+      expect((await p.inPlace('site')).rendered.filesWritten).toBe(1);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+      p.edit('01-guide/20-second.md', (t) => `${t}\nA sentence for the tools' file.\n`);
+      await p.inPlace('site');
+      expect(fs.readFileSync(file, 'utf8')).toContain("A sentence for the tools' file.");
+      expectSameSite(site, (await p.build(false)).out);
+    },
+    scaled(120_000),
   );
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePart } from '../../../src/build/search/index-writer.ts';
+import { writePart, type ChunkMemo } from '../../../src/build/search/index-writer.ts';
 import { decodeIndex, type PageEntry } from '../../../src/build/search/page-entries.ts';
 import { startSearchIndex, type SearchIndexService } from '../../../src/build/search/search-index.ts';
 import { publishedInPart } from '../../../src/build/search/search-parts.ts';
@@ -128,6 +128,28 @@ describe('a Pagefind index as page entries', () => {
       expect(decodeIndex(subset)).toEqual(some.map((i) => full[i]));
       // Merged from the entries of a full index and of a page indexed alone: the index of those pages.
       expectSameFiles(writePart(some.map((i) => (i === 4 ? alone[0]! : full[i]!))), subset);
+    },
+    scaled(60_000),
+  );
+
+  it(
+    "writes a part again after a page's edit with the last write's compressed chunks: Pagefind's index of the edited pages",
+    async () => {
+      const first: ChunkMemo = { known: new Map(), made: new Map() };
+      const written = writePart(decodeIndex(await indexOf(all)), first);
+      const known = new Map([...first.made].map(([sha, file]) => [sha, written.get(file)!]));
+      // Page 4 edited: the chunks holding its words change, the others are taken from the last write.
+      const edited = pages.map((p, i) =>
+        i === 4 ? { ...p, html: p.html.replace('</main>', '<p>A zebra crossing sentence.</p></main>') } : p,
+      );
+      const writer = await service.createPart();
+      for (const p of edited) await writer.add(p.file, p.html);
+      const pagefind = new Map([...(await writer.finish())].filter(([f]) => publishedInPart(f)));
+      const again: ChunkMemo = { known, made: new Map() };
+      expectSameFiles(writePart(decodeIndex(pagefind), again), pagefind);
+      const reused = [...again.made.keys()].filter((sha) => known.has(sha)).length;
+      expect(reused).toBeGreaterThan(0);
+      expect(reused).toBeLessThan(again.made.size);
     },
     scaled(60_000),
   );
