@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { uiStrings } from '../strings.ts';
 import { rememberSearch, recentSearches } from './recent-searches.ts';
 import { KINDS, type HitKind } from './search-kinds.ts';
@@ -85,6 +85,10 @@ export function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps)
   };
 
   const optionUrls = optionsOf(hits).urls;
+  // Stable across keystrokes, so the memoized list is not rendered again for each key typed.
+  const typed = useRef(query);
+  typed.current = query;
+  const onPick = useCallback(() => setRecent(rememberSearch(typed.current)), []);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     keyAt.current = e.timeStamp;
@@ -199,13 +203,7 @@ export function SearchPanel({ autoFocus, limit, followUrl = false }: PanelProps)
           <a href="/doc/sql-commands">{uiStrings.searchCommandIndex}</a>.
         </p>
       ) : null}
-      <SearchResults
-        listId={listId}
-        hits={hits}
-        active={active}
-        detailed={detailsIn}
-        onPick={() => setRecent(rememberSearch(query))}
-      />
+      <SearchResults listId={listId} hits={hits} active={active} detailed={detailsIn} onPick={onPick} />
       {!followUrl && settled && hits.length > 0 ? (
         <p className="search-all">
           <a href={searchPageUrl(q)}>{uiStrings.searchAllResults(q)}</a>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { uiStrings } from '../strings.ts';
 import type { ExcerptRun, SearchHit } from './search-client.ts';
 
@@ -28,8 +29,12 @@ interface ResultsProps {
   onPick: () => void;
 }
 
-/** The result list: each hit with its breadcrumbs, title, excerpt and deep links, as listbox options. */
-export function SearchResults({ listId, hits, active, detailed, onPick }: ResultsProps) {
+/**
+ * The result list: each hit with its breadcrumbs, title, excerpt and deep links, as listbox options. Memoized: a
+ * keystroke re-renders the panel (its query and status) while the list on screen stays what it was, so the rows
+ * are not rendered again until new results (or the selection) arrive.
+ */
+export const SearchResults = memo(function SearchResults({ listId, hits, active, detailed, onPick }: ResultsProps) {
   const optionStart = optionsOf(hits).start;
   return (
     <ul
@@ -86,4 +91,4 @@ export function SearchResults({ listId, hits, active, detailed, onPick }: Result
       })}
     </ul>
   );
-}
+});
