@@ -14,7 +14,9 @@ import path from 'node:path';
 import { ContentErrors } from '../content/errors.ts';
 import { processAlive } from '../examples/example-data.ts';
 import type { BuildOptions, BuildSummary } from './build-site.ts';
+import { siteConfig } from '../site.config.ts';
 import { BUNDLED_WORKER, startEarlyThread } from './render/early-thread.ts';
+import { builtBefore, contentStamp, saveStamp, stampFile } from './render/thread-hint.ts';
 import { CacheFolderError } from './cache/cache-folder.ts';
 import { exitOnBadOptions, type OptionSpec } from './cli-options.ts';
 import { building, OutputFolderError } from './write/output-folder.ts';
@@ -73,7 +75,17 @@ async function main(): Promise<void> {
   const outDir = path.resolve(projectRoot, flag('--out') ?? 'site');
   const cacheDir = args.includes('--no-cache') ? false : flag('--cache') && path.resolve(projectRoot, flag('--cache')!);
   const threads = flag('--threads') === undefined ? undefined : Number(flag('--threads'));
-  if (BUNDLED_WORKER && threads !== 0) startEarlyThread(BUNDLED_WORKER);
+  // The first render thread loads while the build reads the content, unless the last build was of this very
+  // content (`thread-hint.ts`): then nothing is likely to render.
+  let hint: { file: string; stamp: string } | undefined;
+  if (BUNDLED_WORKER && threads !== 0) {
+    if (cacheDir !== false) {
+      const contentRoot = path.resolve(projectRoot, contentDir ?? siteConfig.contentDir);
+      const file = stampFile(cacheDir || path.join(projectRoot, '.cache', 'build'), contentRoot);
+      hint = { file, stamp: contentStamp(contentRoot, BUNDLED_WORKER) };
+    }
+    if (!hint || !builtBefore(hint.file, hint.stamp)) startEarlyThread(BUNDLED_WORKER);
+  }
   try {
     const summary = await buildSite({
       projectRoot,
@@ -82,6 +94,7 @@ async function main(): Promise<void> {
       cacheDir: cacheDir || (cacheDir === false ? false : undefined),
       threads,
     });
+    if (hint) saveStamp(hint.file, hint.stamp);
     console.log(summary.line);
     if (args.includes('--stats'))
       console.log(

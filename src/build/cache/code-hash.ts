@@ -61,8 +61,15 @@ export function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/**
+ * One hash over parts, each string after its length. The length and the string go in one after the other (the same
+ * bytes as their concatenation): joined, a page's body or the 2.5 MB manifest would be copied first.
+ */
 export const sha256 = (...parts: (string | Buffer)[]): string => {
   const h = createHash('sha256');
-  for (const p of parts) h.update(typeof p === 'string' ? `${p.length}:${p}` : p);
+  for (const p of parts) {
+    if (typeof p === 'string') h.update(`${p.length}:`).update(p);
+    else h.update(p);
+  }
   return h.digest('hex');
 };

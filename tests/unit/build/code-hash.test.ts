@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeHash, moduleClosure } from '../../../src/build/cache/code-hash.ts';
+import { createHash } from 'node:crypto';
+import { codeHash, moduleClosure, sha256 } from '../../../src/build/cache/code-hash.ts';
 import { bodyModules } from '../../../src/build/cache/code-keys.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-code-hash-'));
@@ -62,5 +63,15 @@ describe('the body key', () => {
     const missing = imports.filter((f) => !pageOnly.includes(f) && !covered.has(f));
     expect(imports.length).toBeGreaterThan(8);
     expect(missing.map((f) => path.relative(process.cwd(), f))).toEqual([]);
+  });
+});
+
+describe('sha256 of parts', () => {
+  it('hashes each string after its length, so a cache of keys made before stays valid and parts cannot run together', () => {
+    const parts = ['code', 'guide/é.md', '# Title 𝄞\n', Buffer.from([0, 1, 2]), ''];
+    const joined = createHash('sha256');
+    for (const p of parts) joined.update(typeof p === 'string' ? `${p.length}:${p}` : p);
+    expect(sha256(...parts)).toBe(joined.digest('hex'));
+    expect(sha256('ab', 'c')).not.toBe(sha256('a', 'bc'));
   });
 });
