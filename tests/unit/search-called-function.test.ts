@@ -3,26 +3,16 @@
  * the called function's own page comes first, though another page prints more of the message.
  */
 import { describe, expect, it } from 'vitest';
-import type { NameRecord, PageRecord } from '../../src/islands/name-match.ts';
+import type { PageRecord } from '../../src/islands/name-match.ts';
 import { calledPages, functionNamePages } from '../../src/islands/called-function.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
-import { rankPages } from '../../src/islands/search-rank.ts';
-import { queryTerms } from '../../src/islands/search-text.ts';
-import { addFillerPages, hits, record } from './search-records.ts';
-
-const fn = (name: string, url: string): NameRecord => ({
-  name,
-  kind: 'function',
-  url,
-  page: name,
-  section: 'SQL Functions',
-  summary: '',
-});
+import { addFillerPages, firstRanked, functionName, hits, record } from './search-records.ts';
 
 describe('a function a pasted message calls', () => {
   it('is read from the call, by its name as names compare', () => {
-    const pages = functionNamePages([fn('TO_DATE', '/doc/todate'), fn('STR_TO_DATE', '/doc/strtodate')], (url) =>
-      url === '/doc/todate' ? 1 : url === '/doc/strtodate' ? 2 : undefined,
+    const pages = functionNamePages(
+      [functionName('TO_DATE', '/doc/todate'), functionName('STR_TO_DATE', '/doc/strtodate')],
+      (url) => (url === '/doc/todate' ? 1 : url === '/doc/strtodate' ? 2 : undefined),
     );
     expect([...calledPages("while evaluating function `to_date('2024/13/45', '%Q')`", pages)]).toEqual([1]);
     expect(calledPages('convert a string to a date', pages).size).toBe(0);
@@ -40,7 +30,11 @@ describe('a function a pasted message calls', () => {
     const index = buildFieldIndex(pages);
     const docOf = (url: string) => index.docs.findIndex((d) => d.url === url);
     index.functionNamePages = functionNamePages(
-      [fn('TO_DATE', '/doc/todate'), fn('STR_TO_DATE', '/doc/strtodate'), fn('DATE_FORMAT', '/doc/other')],
+      [
+        functionName('TO_DATE', '/doc/todate'),
+        functionName('STR_TO_DATE', '/doc/strtodate'),
+        functionName('DATE_FORMAT', '/doc/other'),
+      ],
       (url) => (docOf(url) >= 0 ? docOf(url) : undefined),
     );
     // STR_TO_DATE prints the whole message (at 100-108); TO_DATE says "fails with bad or unsupported format
@@ -56,15 +50,6 @@ describe('a function a pasted message calls', () => {
       function: hits({ strtodate: [107], todate: [3], other: [3], p4: [1], p5: [1] }),
       date: hits({ strtodate: [108, 1], todate: [1, 2], other: [4], p6: [1] }),
     };
-    const terms = queryTerms(q);
-    const ranked = rankPages(
-      index,
-      terms,
-      terms.map((t) => words[t.text] ?? []),
-      undefined,
-      q,
-      terms.map(() => false),
-    );
-    expect(ranked[0]?.doc.url).toBe('/doc/todate');
+    expect(firstRanked(index, q, words)).toBe('/doc/todate');
   });
 });

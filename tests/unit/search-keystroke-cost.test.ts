@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, matchNames, type NameRecord } from '../../src/islands/name-match.ts';
+import { editDistance, matchNames } from '../../src/islands/name-match.ts';
 import { buildFieldIndex } from '../../src/islands/search-fields.ts';
 import { rankPages } from '../../src/islands/search-rank.ts';
 import { queryTerms } from '../../src/islands/search-text.ts';
 import type { PageRecord } from '../../src/islands/name-match.ts';
+import { functionName } from './search-records.ts';
 
 /** Edit distance with transpositions, row by row as a textbook writes it: what the fast one must equal. */
 function plainDistance(a: string, b: string): number {
@@ -19,15 +20,6 @@ function plainDistance(a: string, b: string): number {
     }
   return d[a.length]![b.length]!;
 }
-
-const rec = (name: string, url: string): NameRecord => ({
-  name,
-  kind: 'function',
-  url,
-  page: name,
-  section: 'SQL Functions',
-  summary: '',
-});
 
 describe('what a keystroke computes once and keeps', () => {
   it('edit distance: the same as the plain computation within the budget, over the budget once past it', () => {
@@ -48,12 +40,12 @@ describe('what a keystroke computes once and keeps', () => {
   });
 
   it('a name put in a list already searched is found: its keys are not those of the name it replaced', () => {
-    const names = [rec('DATE_TRUNC', '/doc/datetrunc'), rec('ARRAY_AGG', '/doc/array-agg')];
+    const names = [functionName('DATE_TRUNC', '/doc/datetrunc'), functionName('ARRAY_AGG', '/doc/array-agg')];
     expect(matchNames(names, 'date_trunc')[0]?.record.name).toBe('DATE_TRUNC');
-    names[0] = rec('TO_DATE', '/doc/to-date');
+    names[0] = functionName('TO_DATE', '/doc/to-date');
     expect(matchNames(names, 'date_trunc')).toEqual([]);
     expect(matchNames(names, 'to_date')[0]?.record.name).toBe('TO_DATE');
-    names.push(rec('DATE_TRUNC', '/doc/datetrunc'));
+    names.push(functionName('DATE_TRUNC', '/doc/datetrunc'));
     expect(matchNames(names, 'date_trunc')[0]?.record.url).toBe('/doc/datetrunc');
   });
 
